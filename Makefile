@@ -1,0 +1,52 @@
+# SQLite in Swift, step by step. `make` lists the steps.
+SWIFT ?= swift
+BIN := .build/debug
+# Arguments for a step: make step3 ARGS="add-player Blob --team 1"
+ARGS ?=
+
+.DEFAULT_GOAL := help
+.PHONY: help test golden docs reset doctor sqlite FORCE
+
+help:
+	@scripts/list-steps.sh
+
+# SQLite's header and library, installed or explained before any compile.
+sqlite:
+	@scripts/ensure-sqlite.sh
+
+# make step1 … make step7: build one step, then run it.
+step%: FORCE sqlite
+	@mkdir -p .build
+	@echo "Building step$* (the very first build also compiles GRDB: a minute or two)..."
+	@$(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 || { cat .build/make-step$*.log; echo "step$* did not build: see the messages above."; exit 1; }
+	@$(BIN)/step$* $(ARGS)
+
+# The whole suite: build every step (the end-to-end tests run the real
+# executables), then run every test target.
+test: sqlite
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+# One step's tests: make test-step3
+test-step%: FORCE sqlite
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter 'Step$*Tests'
+
+# Rewrite the golden tour outputs (then review: git diff Tests/Golden).
+golden: sqlite
+	$(SWIFT) build
+	@scripts/golden.sh
+
+# Refresh the code excerpts in docs/ from the source (then review: git diff docs).
+docs:
+	@python3 scripts/sync-docs.py
+
+# Delete the learner's databases (db/). Tours recreate theirs.
+reset:
+	rm -rf db
+	@echo "Deleted db/: every step starts from a fresh database."
+
+doctor:
+	@scripts/doctor.sh
+
+FORCE:

@@ -1,0 +1,52 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// A step of the course: the executable `stepN` (sources in Steps/stepN) and
+/// its tests (Tests/StepNTests). `swift run step3` and `make step3` agree.
+func step(_ number: Int, dependencies: [Target.Dependency] = [], resources: [Resource]? = nil) -> [Target] {
+    [
+        .executableTarget(
+            name: "step\(number)",
+            dependencies: ["CourseCore"] + dependencies,
+            path: "Steps/step\(number)",
+            resources: resources
+        ),
+        .testTarget(
+            name: "Step\(number)Tests",
+            dependencies: [.target(name: "step\(number)"), "CourseTestSupport"] + dependencies,
+            path: "Tests/Step\(number)Tests"
+        ),
+    ]
+}
+
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+
+let package = Package(
+    name: "SQLiteCourse",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.0"),
+    ],
+    targets: [
+        // The SQLite C API as a module (Linux has no `import SQLite3`).
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // What several steps share: narration, options, error reports.
+        .target(name: "CourseCore", dependencies: [
+            "CSQLite",
+            grdb,
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        ]),
+        .target(name: "CourseTestSupport", dependencies: [
+            "CourseCore",
+            grdb,
+            .product(name: "CustomDump", package: "swift-custom-dump"),
+        ], path: "Tests/CourseTestSupport"),
+        .testTarget(name: "CoreTests", dependencies: ["CourseCore", "CourseTestSupport"]),
+    ]
+        + step(1, dependencies: ["CSQLite"])
+        + step(2, dependencies: ["CSQLite", grdb])
+)

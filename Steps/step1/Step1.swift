@@ -1,0 +1,73 @@
+import ArgumentParser
+import CSQLite
+import CourseCore
+
+/// `step1`: the raw SQLite C API. With no subcommand, the tour.
+@main
+struct Step1: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "step1",
+        abstract: "Step 1: the raw SQLite C API (players, prepared statements, transactions).",
+        subcommands: [Tour.self, Add.self, List.self],
+        defaultSubcommand: Tour.self
+    )
+
+    struct Tour: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Run the narrated lesson on a fresh db/step1-tour.sqlite.")
+        @OptionGroup var options: TourOptions
+        func run() throws { try runTour(trace: options.trace) }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a player.")
+        @Argument(help: "The player's name.") var name: String
+        @Flag(help: "Mark the player as injured.") var injured = false
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            if name.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("The name must not be empty.")
+            }
+        }
+
+        func run() throws {
+            let db = try open(database)
+            defer { sqlite3_close_v2(db) }
+            try attempt("add player \"\(name)\"") {
+                try insertPlayers(db, [(name, nil, injured)])
+            }
+            print("Added player #\(sqlite3_last_insert_rowid(db)): \(name)\(injured ? " (injured)" : "")")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the players.")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let db = try open(database)
+            defer { sqlite3_close_v2(db) }
+            let players = try attempt("list the players") { try fetchPlayers(db) }
+            let table = playersTable(players)
+            Narrator().table(table.headers, table.rows, indent: "")
+        }
+    }
+}
+
+/// Opens the subcommand's database and makes sure the table exists.
+private func open(_ options: DatabaseOptions) throws -> OpaquePointer {
+    // The C API's name for an in-memory database is the special path ":memory:".
+    let path = switch try options.location(defaultFile: "step1.sqlite") {
+    case .file(let path): path
+    case .inMemory: ":memory:"
+    }
+    let db = try attempt("open \(Workspace.display(path))") { try openDatabase(path) }
+    if options.trace { RawTrace.install(on: db, narrator: Narrator()) }
+    do {
+        try createPlayersTable(db)
+    } catch {
+        sqlite3_close_v2(db)
+        throw CourseError(report: ErrorReport("could not prepare \(Workspace.display(path))", error: error))
+    }
+    return db
+}

@@ -1,0 +1,1 @@
+print("step2 placeholder")

@@ -1,0 +1,3 @@
+import Testing
+@testable import step2
+@Test func placeholder() {}

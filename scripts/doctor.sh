@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# `make doctor`: checks what the workspace needs and prints the fix for
+# whatever is missing. Exits 1 when something required is missing.
+#   SQLITE_HEADER=/path/to/sqlite3.h    check that header instead
+#   SQLITE_LIBRARY=/path/to/libsqlite3.so  check that library instead
+set -u
+missing=0
+ok()      { printf '  ok       %s\n' "$1"; }
+problem() { printf '  MISSING  %s\n           fix: %s\n' "$1" "$2"; missing=1; }
+hint()    { printf '  optional %s\n           fix: %s\n' "$1" "$2"; }
+
+echo "Checking the SQLite-in-Swift workspace's requirements:"
+
+# Swift 6.1 or later: Package.swift declares swift-tools-version 6.1.
+if command -v swift >/dev/null 2>&1; then
+  version=$(swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p' | head -n 1)
+  major=${version%%.*}; minor=${version#*.}
+  if [ -n "$version" ] && { [ "$major" -gt 6 ] || { [ "$major" -eq 6 ] && [ "$minor" -ge 1 ]; }; }; then
+    ok "Swift $version"
+  else
+    problem "Swift 6.1 or later (found: ${version:-unknown})" "install a Swift 6.1+ toolchain from swift.org"
+  fi
+else
+  problem "Swift (no swift command on PATH)" "install a Swift 6.1+ toolchain from swift.org and add it to PATH"
+fi
+
+apt_fix="sudo apt-get update && sudo apt-get install -y libsqlite3-dev"
+header=${SQLITE_HEADER:-/usr/include/sqlite3.h}
+if [ -f "$header" ]; then
+  ok "sqlite3.h ($header, SQLite $(sed -n 's/^#define SQLITE_VERSION *"\(.*\)"/\1/p' "$header"))"
+else
+  problem "sqlite3.h (looked for $header)" "$apt_fix"
+fi
+
+library=${SQLITE_LIBRARY:-}
+if [ -z "$library" ]; then
+  for dir in /usr/lib/$(gcc -print-multiarch 2>/dev/null) /usr/lib64 /usr/lib /usr/local/lib; do
+    [ -e "$dir/libsqlite3.so" ] && { library="$dir/libsqlite3.so"; break; }
+  done
+fi
+if [ -n "$library" ] && [ -e "$library" ]; then
+  ok "libsqlite3 ($library)"
+else
+  problem "libsqlite3.so, which the linker needs (looked for ${library:-libsqlite3.so in the usual folders})" "$apt_fix"
+fi
+
+if command -v sqlite3 >/dev/null 2>&1; then
+  ok "sqlite3 command-line shell ($(sqlite3 --version | cut -d' ' -f1)), for looking into databases"
+else
+  hint "sqlite3 command-line shell, for looking into databases" "sudo apt-get install -y sqlite3"
+fi
+
+if [ "$missing" = 0 ]; then echo "All set: try 'make step1'."; else echo "Fix what is MISSING above, then run 'make doctor' again."; fi
+exit $missing
