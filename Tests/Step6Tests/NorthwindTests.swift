@@ -11,10 +11,9 @@ import Testing
 @Suite(.enabled(if: RealNorthwind.isPresent, RealNorthwind.absent))
 struct NorthwindTests {
     @Test func listsEveryProductWithCategoryAndSupplier() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let queue = try DatabaseQueue(path: RealNorthwind.copy(into: directory))
-        try queue.read { db in
+        let copy = try CatalogCopy(realNorthwind: true)
+        defer { copy.remove() }
+        try copy.queue.read { db in
             let all = try searchProducts(db)
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM Products")
             #expect(all.count == count)
@@ -35,10 +34,9 @@ struct NorthwindTests {
     /// Needles taken from the data: each product's name, shouted, and a
     /// slice of it; the search must find what Swift's `contains` finds.
     @Test func searchFindsWhatSwiftFinds() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let queue = try DatabaseQueue(path: RealNorthwind.copy(into: directory))
-        try queue.read { db in
+        let copy = try CatalogCopy(realNorthwind: true)
+        defer { copy.remove() }
+        try copy.queue.read { db in
             let all = try searchProducts(db)
             var needles = all.map { " " + $0.product.productName.uppercased() + " " }
             needles += all.map { String($0.product.productName.dropFirst(2).prefix(4)) }
@@ -51,10 +49,9 @@ struct NorthwindTests {
     }
 
     @Test func editsAProductAndItsSupplierAsNorthwindStoresThem() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = try RealNorthwind.copy(into: directory)
-        let queue = try DatabaseQueue(path: path)
+        let copy = try CatalogCopy(realNorthwind: true)
+        defer { copy.remove() }
+        let (path, queue) = (copy.path, copy.queue)
         guard let page = try queue.read({ db in
             try Product.filter(Product.Columns.supplierID != nil).order(Product.Columns.id).fetchOne(db)
                 .flatMap { try fetchPage(db, productID: $0.id) }
@@ -129,10 +126,10 @@ struct NorthwindTests {
     }
 
     @Test func subcommandsWorkOnIt() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = try RealNorthwind.copy(into: directory)
-        let count = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM Products") }
+        let copy = try CatalogCopy(realNorthwind: true)
+        defer { copy.remove() }
+        let (directory, path) = (copy.directory, copy.path)
+        let count = try copy.queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM Products") }
         let list = try StepProcess.run("step6", ["list", "--database", path], in: directory)
         #expect(list.status == 0, "\(list.stderr)")
         #expect(list.stdout.hasSuffix("\(count ?? -1) products\n"))

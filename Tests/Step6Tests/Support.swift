@@ -5,17 +5,21 @@ import GRDB
 import Testing
 @testable import step6
 
-/// A writable copy of the bundled catalog in its own temporary folder,
-/// made by the step's own bootstrap.
+/// A writable database in its own temporary folder: a copy of the bundled
+/// catalog made by the step's own bootstrap, or of the real Northwind.
 struct CatalogCopy {
     let directory: TemporaryDirectory
     let path: String
     let queue: DatabaseQueue
 
-    init() throws {
+    init(realNorthwind: Bool = false) throws {
         directory = try TemporaryDirectory()
-        path = directory.file("catalog.sqlite")
-        try Catalog.bootstrap(copyingTo: path)
+        if realNorthwind {
+            path = try RealNorthwind.copy(into: directory)
+        } else {
+            path = directory.file("catalog.sqlite")
+            try Catalog.bootstrap(copyingTo: path)
+        }
         queue = try DatabaseQueue(path: path)
     }
 
