@@ -53,12 +53,18 @@ func runTour(trace: Bool) throws {
     }
 
     say.section("List and search")
-    let searches = ["  smoked ", "100%", "pim's", "CRÈME"]
-    for text in searches {
+    let searches: [(text: String, note: String?)] = [
+        ("  smoked ", "trimmed, then any case: \"Smoked\" and \"-Smoked\" both match"),
+        ("100%", "the % is a plain character: \"1000-Flower Honey\" is not found"),
+        ("pim's", "the quote is bound as a value, never pasted into the SQL"),
+        ("CRÈME", nil),
+    ]
+    for (text, note) in searches {
         say.action("Search \"\(text)\"")
         let found = try queue.read { db in try searchProducts(db, matching: text) }
         let table = listingTable(found)
         say.table(table.headers, table.rows)
+        if let note { say.note(note) }
     }
     let contrast = try queue.read { db in
         try Row.fetchOne(db, sql: """
@@ -78,16 +84,21 @@ func runTour(trace: Bool) throws {
         pageLines(page).forEach { say.line("   " + $0) }
     }
     let edits: [(label: String, edit: ProductEdit, dryRun: Bool)] = [
-        ("edit 27 --price 15.90 (the price it already has)", ProductEdit(price: 15.90), false),
         ("edit 27 --price 16.50 --stock 30 --dry-run", ProductEdit(price: 16.50, stock: 30), true),
         ("edit 27 --price 16.50 --stock 30", ProductEdit(price: 16.50, stock: 30), false),
+        ("edit 27 --price 16.50 (again: the price it now has)", ProductEdit(price: 16.50), false),
         ("edit 27 --supplier-phone \"(021) 555 7000\" --discontinued true",
          ProductEdit(discontinued: true, supplierPhone: "(021) 555 7000"), false),
     ]
     for (label, edit, dryRun) in edits {
         say.action(label)
+        let before = try queue.read { db in db.totalChangesCount }
         let outcome = try editProduct(queue, productID: smokedTrout, edit, dryRun: dryRun)
         outcomeLines(outcome, indent: "").forEach { say.result($0) }
+        if outcome == .unchanged {
+            let after = try queue.read { db in db.totalChangesCount }
+            say.note("SQLite's change count (sqlite3_total_changes) was \(before) before and is \(after) after")
+        }
     }
     say.note("updateChanges writes only changed columns; the last edit touched two tables in one transaction")
 
