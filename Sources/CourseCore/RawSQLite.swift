@@ -97,6 +97,7 @@ public final class RawConnection: @unchecked Sendable {
         _ = try query(sql, values)
     }
 
+    // [docs:raw-query]
     /// Runs one statement and returns its rows.
     public func query(_ sql: String, _ values: [RawValue] = []) throws -> [[RawValue]] {
         var statement: OpaquePointer?
@@ -130,6 +131,7 @@ public final class RawConnection: @unchecked Sendable {
             })
         }
     }
+    // [/docs:raw-query]
 
     /// The rowid of the last row inserted on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
