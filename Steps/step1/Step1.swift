@@ -15,7 +15,7 @@ struct Step1: ParsableCommand {
     struct Tour: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Run the narrated lesson on a fresh db/step1-tour.sqlite.")
         @OptionGroup var options: TourOptions
-        func run() throws { try runTour(trace: options.trace) }
+        func run() throws { try attempt("run the tour") { try runTour(trace: options.trace) } }
     }
 
     struct Add: ParsableCommand {

@@ -16,7 +16,7 @@ struct Step2: ParsableCommand {
     struct Tour: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Run the narrated lesson on fresh db/step2-tour*.sqlite files.")
         @OptionGroup var options: TourOptions
-        func run() throws { try runTour(trace: options.trace) }
+        func run() throws { try attempt("run the tour") { try runTour(trace: options.trace) } }
     }
 
     struct Add: ParsableCommand {
