@@ -5,19 +5,13 @@ import GRDB
 
 /// `step2`: one connection behind a serial queue, by hand and with GRDB.
 @main
-struct Step2: ParsableCommand {
+struct Step2: ParsableCommand, Lesson {
     static let configuration = CommandConfiguration(
         commandName: "step2",
         abstract: "Step 2: a serial queue around one connection, then GRDB's DatabaseQueue and migrations.",
-        subcommands: [Tour.self, Add.self, List.self, Injure.self],
-        defaultSubcommand: Tour.self
+        subcommands: [Tour<Step2>.self, Add.self, List.self, Injure.self],
+        defaultSubcommand: Tour<Step2>.self
     )
-
-    struct Tour: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the narrated lesson on fresh db/step2-tour*.sqlite files.")
-        @OptionGroup var options: TourOptions
-        func run() throws { try attempt("run the tour") { try runTour(trace: options.trace) } }
-    }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a player.")

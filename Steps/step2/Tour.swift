@@ -8,13 +8,15 @@ struct Halfway: Error, CustomStringConvertible {
     var description: String { "stopped halfway on purpose" }
 }
 
-/// `step2` with no subcommand: the lesson, narrated.
-func runTour(trace: Bool) throws {
-    let say = Narrator()
-    say.title("Step 2 · One connection behind a serial queue")
-    try handWrittenQueue(say, trace: trace)
-    try grdbQueue(say, trace: trace)
-    try eraseOnSchemaChange(say, trace: trace)
+extension Step2 {
+    /// `step2` with no subcommand: the lesson, narrated.
+    static func runTour(trace: Bool) throws {
+        let say = Narrator()
+        say.title("Step 2 · One connection behind a serial queue")
+        try handWrittenQueue(say, trace: trace)
+        try grdbQueue(say, trace: trace)
+        try eraseOnSchemaChange(say, trace: trace)
+    }
 }
 
 /// Part 1: the wrapper written by hand, on top of step 1's C calls.

@@ -91,6 +91,15 @@ import Testing
         try Golden.checkTour("step1")
     }
 
+    @Test func traceShowsEachStatementWithItsValues() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tour = try StepProcess.run("step1", ["--trace"], in: directory)
+        #expect(tour.stdout.contains("   SQL> INSERT INTO players (name, createdAt, isInjured) VALUES ('Blob Jr', NULL, 0)"))
+        let list = try StepProcess.run("step1", ["list", "--trace"], in: directory)
+        #expect(list.stdout.hasPrefix("   SQL> CREATE TABLE IF NOT EXISTS players"))
+    }
+
     @Test func addThenList() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -140,6 +140,17 @@ private struct Stop: Error {}
         try Golden.checkTour("step2")
     }
 
+    @Test func traceShowsTheSQLGRDBRuns() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tour = try StepProcess.run("step2", ["--trace"], in: directory)
+        #expect(tour.stdout.contains(#"   SQL> INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL,'Blob','2024-11-18 09:00:00.000',0)"#))
+        let add = try StepProcess.run("step2", ["add", "Blob", "--in-memory", "--trace"], in: directory)
+        #expect(add.stdout.contains("SQL> CREATE TABLE \"players\""))
+        let quiet = try StepProcess.run("step2", ["add", "Blob", "--in-memory"], in: directory)
+        #expect(!quiet.stdout.contains("SQL>"))
+    }
+
     @Test func addInjureList() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
