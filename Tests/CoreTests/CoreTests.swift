@@ -135,6 +135,34 @@ import Testing
         #expect(result.stdout.contains("sudo apt-get update && sudo apt-get install -y libsqlite3-dev"))
     }
 
+    /// The install path, with `apt-get` (and `sudo`) replaced by stubs that log
+    /// their arguments and "install" the header, so the system is untouched.
+    @Test func installCheckInstallsWithAptGetWhenItCan() throws {
+        let stubs = try TemporaryDirectory()
+        defer { stubs.remove() }
+        let header = stubs.file("include/sqlite3.h"), log = stubs.file("apt.log")
+        let aptGet = """
+            #!/bin/sh
+            echo "apt-get $*" >> "\(log)"
+            case "$*" in *install*libsqlite3-dev*) mkdir -p "\(stubs.file("include"))" && touch "\(header)";; esac
+            """
+        let sudo = "#!/bin/sh\n[ \"$1\" = -n ] && exit 0\necho sudo >> \"\(log)\"\nexec \"$@\"\n"
+        for (name, script) in [("apt-get", aptGet), ("sudo", sudo)] {
+            try script.write(toFile: stubs.file(name), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stubs.file(name))
+        }
+        let path = stubs.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": header, "PATH": path])
+        #expect(result.status == 0, "\(result.stdout)")
+        let calls = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(calls.contains("apt-get install -y -qq libsqlite3-dev sqlite3"))
+        #expect(FileManager.default.fileExists(atPath: header))
+        // Once the header is there, the check is silent and installs nothing more.
+        try "".write(toFile: log, atomically: true, encoding: .utf8)
+        #expect(try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": header, "PATH": path]).status == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8).isEmpty)
+    }
+
     @Test func makeListsEveryStepOnce() throws {
         let result = try run("list-steps.sh", environment: [:])
         let steps = try FileManager.default.contentsOfDirectory(atPath: workspaceRoot.appendingPathComponent("Steps").path)
