@@ -49,4 +49,5 @@ let package = Package(
     ]
         + step(1, dependencies: ["CSQLite"])
         + step(2, dependencies: ["CSQLite", grdb])
+        + step(3, dependencies: [grdb, .product(name: "IssueReporting", package: "xctest-dynamic-overlay")])
 )
