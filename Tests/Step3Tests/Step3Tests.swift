@@ -1,3 +1,0 @@
-import Testing
-@testable import step3
-@Test func placeholder() {}
