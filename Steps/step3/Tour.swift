@@ -75,8 +75,8 @@ private func tourTypo(_ say: Narrator, _ database: DatabaseQueue, _ players: [Pl
     say.action("Load \(blob.name)'s team with \(typo): \"team\", not \"teams\"")
     let detail = loadDetail(of: blob, from: database, sql: typo)
     say.result("the screen shows \"\(detail.teamName)\", and the program goes on")
-    say.note("reportIssue: in Xcode a purple warning; here standard error (narrated in this tour);")
-    say.note("in a test, a test failure: the typo cannot go unnoticed")
+    say.note("reportIssue: a purple warning in Xcode, a line on standard error here (this tour narrates it),")
+    say.note("and a failure in a test: the typo cannot go unnoticed")
 }
 
 private func tourForeignKeys(_ say: Narrator, _ database: DatabaseQueue, location: DatabaseLocation, trace: Bool) throws {
