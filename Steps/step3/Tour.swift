@@ -19,7 +19,8 @@ func runTour(trace: Bool) throws {
         try tourIdentifiable(say, trace: trace)
         say.section("Your turn")
         say.note("the tour's database stays: step3 players --database \(Workspace.display(path))")
-        say.note("or start your own: step3 add-team Pumas, step3 add-player Blob --team 1, step3 check")
+        say.note("or fill your own db/step3.sqlite: step3 players --seed, step3 add-team Pumas,")
+        say.note("step3 add-player Bobby --team 4, step3 delete-team 4 (refused: why?), step3 check")
     }
 }
 
