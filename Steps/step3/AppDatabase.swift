@@ -35,7 +35,7 @@ func migrator(seed: Bool) -> DatabaseMigrator {
         // CREATE TABLE "players" (
         //   "id" INTEGER PRIMARY KEY AUTOINCREMENT,
         //   "name" TEXT NOT NULL,
-        //   "createdAt" DATETIME NOT NULL DEFAULT (CURRENT_TIMESTAMP))
+        //   "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP)
         try db.create(table: "players") { table in
             table.autoIncrementedPrimaryKey("id")
             table.column("name", .text).notNull()
