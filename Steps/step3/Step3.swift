@@ -74,7 +74,7 @@ struct Step3: ParsableCommand {
             let team = try attempt("add team \"\(name)\"") {
                 try store.open().write { db in try Team(name: name).inserted(db) }
             }
-            print("Added team #\(team.id.map(String.init) ?? "?"): \(team.name)")
+            Narrator().line("Added team #\(team.id.map(String.init) ?? "?"): \(team.name)")
         }
     }
 
@@ -96,7 +96,7 @@ struct Step3: ParsableCommand {
                     return PlayerDetail(player: player, team: team)
                 }
             }
-            print("Added player #\(detail.player.id.map(String.init) ?? "?"): \(detail.player.name) (\(detail.teamName))")
+            Narrator().line("Added player #\(detail.player.id.map(String.init) ?? "?"): \(detail.player.name) (\(detail.teamName))")
         }
     }
 
@@ -125,7 +125,7 @@ struct Step3: ParsableCommand {
                     return PlayerDetail(player: player, team: team)
                 }
             }
-            print("Player #\(id) \(detail.player.name): \(detail.teamName)")
+            Narrator().line("Player #\(id) \(detail.player.name): \(detail.teamName)")
         }
     }
 
@@ -144,7 +144,7 @@ struct Step3: ParsableCommand {
                     return team
                 }
             }
-            print("Deleted team #\(id): \(team.name)")
+            Narrator().line("Deleted team #\(id): \(team.name)")
         }
     }
 
@@ -155,7 +155,7 @@ struct Step3: ParsableCommand {
         func run() throws {
             let problems = try attempt("check foreign keys") { try store.open().read(foreignKeyProblems) }
             guard !problems.isEmpty else {
-                print("No foreign key problems.")
+                Narrator().line("No foreign key problems.")
                 return
             }
             let table = violationsTable(problems)
