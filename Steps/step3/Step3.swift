@@ -5,22 +5,16 @@ import GRDB
 
 /// `step3`: players and teams, one migrated database, foreign keys. With no subcommand, the tour.
 @main
-struct Step3: ParsableCommand {
+struct Step3: ParsableCommand, Lesson {
     static let configuration = CommandConfiguration(
         commandName: "step3",
         abstract: "Step 3: players and teams with foreign keys (GRDB).",
         subcommands: [
-            Tour.self, Teams.self, Players.self, ShowPlayer.self, AddTeam.self, AddPlayer.self,
+            Tour<Step3>.self, Teams.self, Players.self, ShowPlayer.self, AddTeam.self, AddPlayer.self,
             MovePlayer.self, DeleteTeam.self, Check.self,
         ],
-        defaultSubcommand: Tour.self
+        defaultSubcommand: Tour<Step3>.self
     )
-
-    struct Tour: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the narrated lesson on a fresh db/step3-tour.sqlite.")
-        @OptionGroup var options: TourOptions
-        func run() throws { try runTour(trace: options.trace) }
-    }
 
     struct Teams: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the teams.")

@@ -2,25 +2,27 @@ import CourseCore
 import GRDB
 import IssueReporting
 
-/// `step3` with no subcommand: the lesson, narrated, on a fresh database file.
-func runTour(trace: Bool) throws {
-    let say = Narrator()
-    say.title("Step 3 · Players and teams, with foreign keys")
-    // `reportIssue` speaks through the narration during the tour (see Queries.swift).
-    try withIssueReporters([NarratorIssueReporter(narrator: say)]) {
-        let path = try Workspace.databasePath("step3-tour.sqlite")
-        try Workspace.removeDatabase(at: path) // a fresh start, every time
-        let location = DatabaseLocation.file(path)
-        let database = try tourFactory(say, location: location, trace: trace)
-        let players = try tourQueries(say, database)
-        try tourTypo(say, database, players)
-        try tourForeignKeys(say, database, location: location, trace: trace)
-        try tourOnDelete(say, trace: trace)
-        try tourIdentifiable(say, trace: trace)
-        say.section("Your turn")
-        say.note("the tour's database stays: step3 players --database \(Workspace.display(path))")
-        say.note("or fill your own db/step3.sqlite: step3 players --seed, step3 add-team Pumas,")
-        say.note("step3 add-player Bobby --team 4, step3 delete-team 4 (refused: why?), step3 check")
+extension Step3 {
+    /// `step3` with no subcommand: the lesson, narrated, on a fresh database file.
+    static func runTour(trace: Bool) throws {
+        let say = Narrator()
+        say.title("Step 3 · Players and teams, with foreign keys")
+        // `reportIssue` speaks through the narration during the tour (see Queries.swift).
+        try withIssueReporters([NarratorIssueReporter(narrator: say)]) {
+            let path = try Workspace.databasePath("step3-tour.sqlite")
+            try Workspace.removeDatabase(at: path) // a fresh start, every time
+            let location = DatabaseLocation.file(path)
+            let database = try tourFactory(say, location: location, trace: trace)
+            let players = try tourQueries(say, database)
+            try tourTypo(say, database, players)
+            try tourForeignKeys(say, database, location: location, trace: trace)
+            try tourOnDelete(say, trace: trace)
+            try tourIdentifiable(say, trace: trace)
+            say.section("Your turn")
+            say.note("the tour's database stays: step3 players --database \(Workspace.display(path))")
+            say.note("or fill your own db/step3.sqlite: step3 players --seed, step3 add-team Pumas,")
+            say.note("step3 add-player Bobby --team 4, step3 delete-team 4 (refused: why?), step3 check")
+        }
     }
 }
 
