@@ -4,7 +4,7 @@ import GRDB
 
 /// `step6`: a Northwind product catalog that ships with the program. With no subcommand, the tour.
 @main
-struct Step6: ParsableCommand {
+struct Step6: ParsableCommand, Lesson {
     static let configuration = CommandConfiguration(
         commandName: "step6",
         abstract: "Step 6: a bundled Northwind catalog (copy on first run, list, search, edit).",
@@ -13,15 +13,9 @@ struct Step6: ParsableCommand {
             catalog on first run (`make reset` deletes it). --database PATH opens any database \
             with Northwind's schema.
             """,
-        subcommands: [Tour.self, List.self, Search.self, Show.self, Edit.self],
-        defaultSubcommand: Tour.self
+        subcommands: [Tour<Step6>.self, List.self, Search.self, Show.self, Edit.self],
+        defaultSubcommand: Tour<Step6>.self
     )
-
-    struct Tour: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the narrated lesson on a fresh db/step6-tour.sqlite.")
-        @OptionGroup var options: TourOptions
-        func run() throws { try runTour(trace: options.trace) }
-    }
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the products by name, with category and supplier.")
