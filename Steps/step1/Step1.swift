@@ -12,17 +12,14 @@ struct Step1: ParsableCommand, Lesson {
         defaultSubcommand: Tour<Step1>.self
     )
 
+    // [docs:add-command]
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a player.")
         @Argument(help: "The player's name.") var name: String
         @Flag(help: "Mark the player as injured.") var injured = false
         @OptionGroup var database: DatabaseOptions
 
-        func validate() throws {
-            if name.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ValidationError("The name must not be empty.")
-            }
-        }
+        func validate() throws { try requireName(name) }
 
         func run() throws {
             let db = try open(database)
@@ -33,6 +30,7 @@ struct Step1: ParsableCommand, Lesson {
             print("Added player #\(sqlite3_last_insert_rowid(db)): \(name)\(injured ? " (injured)" : "")")
         }
     }
+    // [/docs:add-command]
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the players.")

@@ -13,17 +13,14 @@ struct Step2: ParsableCommand, Lesson {
         defaultSubcommand: Tour<Step2>.self
     )
 
+    // [docs:add-command]
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a player.")
         @Argument(help: "The player's name.") var name: String
         @Flag(help: "Mark the player as injured.") var injured = false
         @OptionGroup var database: DatabaseOptions
 
-        func validate() throws {
-            if name.trimmingCharacters(in: .whitespaces).isEmpty {
-                throw ValidationError("The name must not be empty.")
-            }
-        }
+        func validate() throws { try requireName(name) }
 
         func run() throws {
             let queue = try open(database)
@@ -33,6 +30,7 @@ struct Step2: ParsableCommand, Lesson {
             print("Added player #\(player.id ?? 0): \(name)\(injured ? " (injured)" : "")")
         }
     }
+    // [/docs:add-command]
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the players.")

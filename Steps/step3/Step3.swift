@@ -171,13 +171,6 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-/// Names are required: checked before the database is even opened.
-func requireName(_ name: String) throws {
-    if name.trimmingCharacters(in: .whitespaces).isEmpty {
-        throw ValidationError("The name must not be empty.")
-    }
-}
-
 /// The team with this id; nil for no id; a clear error for an id that doesn't exist.
 /// (The foreign key would refuse it too, but with a message about constraints.)
 func existingTeam(_ db: Database, id: Int64?) throws -> Team? {
