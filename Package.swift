@@ -49,4 +49,5 @@ let package = Package(
     ]
         + step(1, dependencies: ["CSQLite"])
         + step(2, dependencies: ["CSQLite", grdb])
+        + step(7, dependencies: [grdb], resources: [.process("Resources")])
 )

@@ -2,9 +2,9 @@
 -- OpenData API lists. Step 7 applies this file as its first migration.
 --
 -- Column names are the API's field names in snake_case (englishName becomes
--- english_name): the Swift record converts between the two, so a column that
--- is spelled differently from its field is never filled. The seed spells
--- `densitity` here; this schema says `density`, as the API does.
+-- english_name); the Swift record converts between the two. The seed spells
+-- this table's density column `densitity`: docs/07-solar-bodies.md shows why
+-- that column would never be filled.
 CREATE TABLE solar_body (
     id             TEXT NOT NULL PRIMARY KEY, -- the API's own id, e.g. 'terre'
     name           TEXT NOT NULL,             -- the French name, e.g. 'La Terre'
