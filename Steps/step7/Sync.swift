@@ -59,7 +59,7 @@ func sync(
     checkpoint: (SyncStage, SyncPlan) throws -> Void = { _, _ in }
 ) throws -> SyncPlan {
     try cache.write { db in
-        // BEGIN DEFERRED TRANSACTION
+        // BEGIN IMMEDIATE TRANSACTION  (IMMEDIATE: the write lock is taken at once)
         let plan = SyncPlan(cached: try SolarBody.fetchAll(db), fetched: fetched) // SELECT * FROM solar_body
         try checkpoint(.began, plan)
         for id in plan.deletions {
