@@ -56,29 +56,19 @@ func runTour(trace: Bool) throws {
     let noName = Data(#"{"bodies": [{"id": "sedna", "name": "Sedna", "bodyType": "Dwarf Planet"}]}"#.utf8)
     for (what, data) in [("the first 300 bytes of v2", cutShort), ("a body without englishName", noName)] {
         say.action("Sync \(what)")
-        do {
-            try sync(cache, with: try decodeBodies(data, from: what))
-            say.result("unexpected: the sync worked")
-        } catch {
-            say.expectedError(ErrorReport("could not sync \(what)", error: error))
-        }
+        syncMustFail(say, what) { try sync(cache, with: try decodeBodies(data, from: what)) }
     }
-    let after = try cache.read { db in try SolarBody.all(db) }
-    say.result("the cache holds the same \(after.count) bodies as before: \(after == before)")
+    try sayWhetherUnchanged(say, cache, before)
     say.note("the JSON is decoded and checked in full before the transaction begins")
 
     say.section("A failure inside the transaction")
     say.action("Sync v1 again, with an error injected after the deletions and updates")
-    do {
+    syncMustFail(say, v1.display) {
         try sync(cache, with: bodies) { stage, plan in
             if stage == .updated { throw InjectedFault(plan: plan) }
         }
-        say.result("unexpected: the sync worked")
-    } catch {
-        say.expectedError(ErrorReport("could not sync \(v1.display)", error: error))
     }
-    let afterFault = try cache.read { db in try SolarBody.all(db) }
-    say.result("the cache holds the same \(afterFault.count) bodies as before: \(afterFault == before)")
+    try sayWhetherUnchanged(say, cache, before)
     say.note("the error left `write`'s closure, so GRDB ran ROLLBACK: nothing applied, not even part")
 
     try narrateTypo(say, trace: trace, json: String(decoding: v1Data, as: UTF8.self), sample: bodies[0])
@@ -110,6 +100,22 @@ private func narrateSync(_ say: Narrator, _ cache: DatabaseQueue, _ bodies: [Sol
     say.note("SQLite changed \(changesAfter - changesBefore) rows")
 }
 
+/// Runs a sync that should fail, and shows its error.
+private func syncMustFail(_ say: Narrator, _ what: String, _ body: () throws -> Void) {
+    do {
+        try body()
+        say.result("unexpected: the sync worked")
+    } catch {
+        say.expectedError(ErrorReport("could not sync \(what)", error: error))
+    }
+}
+
+/// Compares the cache with the bodies it held `before`.
+private func sayWhetherUnchanged(_ say: Narrator, _ cache: DatabaseQueue, _ before: [SolarBody]) throws {
+    let now = try cache.read { db in try SolarBody.all(db) }
+    say.result("the cache holds the same \(now.count) bodies as before: \(now == before)")
+}
+
 /// The error the tour throws in the middle of a sync's transaction.
 private struct InjectedFault: Error, CustomStringConvertible {
     var plan: SyncPlan
@@ -139,7 +145,7 @@ private func narrateTypo(_ say: Narrator, trace: Bool, json: String, sample: Sol
         try loadByColumnNames(db, json: json)
         return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "density"))
     }
-    say.result("\(oursNulls.rows) rows; density is NULL in \(oursNulls.nulls): the bodies the fixture gives none")
+    say.result("\(oursNulls.rows) rows; density is NULL in \(oursNulls.nulls) of them, the bodies the fixture gives no density")
 
     say.action("Insert step 7's record, SolarBody, into the seed's table")
     do {
