@@ -16,8 +16,8 @@ func runTour(trace: Bool) throws {
     try Workspace.removeDatabase(at: path) // a fresh start, every time
     say.action("Open \(Workspace.display(path)) and run the migrations")
     let cache = try openCache(.file(path), trace: trace, narrator: say)
-    let applied = try cache.read { db in try cacheMigrator().appliedIdentifiers(db) }
-    let columns = try cache.read { db in try db.columns(in: "solar_body").map(\.name) }
+    let applied = try cache.read { db in try cacheMigrator().appliedIdentifiers(db) } // SELECT identifier FROM grdb_migrations
+    let columns = try cache.read { db in try db.columns(in: "solar_body").map(\.name) } // PRAGMA table_xinfo("solar_body")
     say.result("applied: \(applied.sorted().joined(separator: ", "))")
     say.note("solar_body has the columns \(columns.joined(separator: ", "))")
 
@@ -39,7 +39,7 @@ func runTour(trace: Bool) throws {
     }
     say.note("case is ignored; \"%\" is escaped, so it matches a percent sign, and no name has one")
     say.action("Show the body with id \"terre\"")
-    let earth = try cache.read { db in try SolarBody.fetchOne(db, key: "terre") }
+    let earth = try cache.read { db in try SolarBody.fetchOne(db, key: "terre") } // SELECT * FROM solar_body WHERE id = 'terre'
     earth?.detailLines.forEach { say.line("   " + $0) }
 
     say.section("Sync from v2: bodies changed, added, removed")
@@ -82,6 +82,7 @@ func runTour(trace: Bool) throws {
 /// count of changed rows as a witness.
 private func narrateSync(_ say: Narrator, _ cache: DatabaseQueue, _ bodies: [SolarBody], from source: String) throws {
     say.action("Sync the cache with \(source), in one transaction")
+    // sqlite3_total_changes(): the rows this connection has inserted, updated or deleted so far.
     let changesBefore = try cache.read { db in db.totalChangesCount }
     let plan = try sync(cache, with: bodies)
     let changesAfter = try cache.read { db in db.totalChangesCount }
@@ -133,7 +134,7 @@ private func narrateTypo(_ say: Narrator, trace: Bool, json: String, sample: Sol
     let seedNulls = try seed.write { db in
         try db.execute(sql: try seedSchema())
         try loadByColumnNames(db, json: json)
-        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "densitity"))
+        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "densitity")) // SELECT COUNT(*) …
     }
     say.result("\(seedNulls.rows) rows, no error; densitity is NULL in \(seedNulls.nulls) of them")
     say.note("the JSON field is density: nobody ever asks for densitity, so nothing fills it")
@@ -143,13 +144,13 @@ private func narrateTypo(_ say: Narrator, trace: Bool, json: String, sample: Sol
     try cacheMigrator().migrate(ours)
     let oursNulls = try ours.write { db in
         try loadByColumnNames(db, json: json)
-        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "density"))
+        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "density")) // SELECT COUNT(*) …
     }
     say.result("\(oursNulls.rows) rows; density is NULL in \(oursNulls.nulls) of them, the bodies the fixture gives no density")
 
     say.action("Insert step 7's record, SolarBody, into the seed's table")
     do {
-        try seed.write { db in try SolarBody.deleteAll(db); try sample.insert(db) }
+        try seed.write { db in try sample.insert(db) } // INSERT INTO "solar_body" (…, "density", …) VALUES (…)
         say.result("unexpected: the insert worked")
     } catch {
         say.expectedError(ErrorReport("could not insert \(sample.id) into the seed's table", error: error))
