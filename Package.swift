@@ -55,4 +55,5 @@ let package = Package(
         + step(3, dependencies: [grdb, .product(name: "IssueReporting", package: "xctest-dynamic-overlay")],
                testDependencies: [.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")])
         + step(6, dependencies: [grdb], resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
+        + step(7, dependencies: [grdb], resources: [.process("Resources")])
 )
