@@ -50,3 +50,11 @@ doctor:
 	@scripts/doctor.sh
 
 FORCE:
+
+# What changed from step 4 to step 5: the record and the migrations (the
+# rest of the items app is shared, in Steps/ItemsKit). docs/05 shows this diff.
+.PHONY: diff-step5
+diff-step5:
+	@for file in Item.swift Schema.swift; do \
+	  diff -u --label step4/$$file --label step5/$$file Steps/step4/$$file Steps/step5/$$file; \
+	done; true
