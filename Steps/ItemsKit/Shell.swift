@@ -102,3 +102,19 @@ extension Narrator {
         }
     }
 }
+
+extension Narrator {
+    /// A tour runs shell commands as numbered actions: the result, or the
+    /// refusal and the tour goes on.
+    public func commands<Item: ItemRecord>(_ lines: [String], on database: AppDatabase<Item>, random: inout SplitMix64) {
+        for line in lines {
+            action(line)
+            do {
+                let command = try ShellCommand.parse(line, fields: editorFields(Item.self))
+                result(try perform(command, on: database, random: &random))
+            } catch {
+                expectedError(ErrorReport("refused", error: error))
+            }
+        }
+    }
+}

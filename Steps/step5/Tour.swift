@@ -41,15 +41,8 @@ func runTour(trace: Bool) throws {
 
     say.section("Notes in the editor")
     var random = SplitMix64(seed: 5)
-    for line in ["edit 1 --notes \"from the market\"", "edit 2 --notes \"\"", "add Fig 2 --notes ripe", "add Fig x --notes ripe"] {
-        say.action(line)
-        do {
-            let command = try ShellCommand.parse(line, fields: editorFields(Item.self))
-            say.result(try perform(command, on: database, random: &random))
-        } catch {
-            say.expectedError(ErrorReport("refused", error: error))
-        }
-    }
+    let edits = ["edit 1 --notes \"from the market\"", "edit 2 --notes \"\"", "add Fig 2 --notes ripe", "add Fig x --notes ripe"]
+    say.commands(edits, on: database, random: &random)
     say.itemList(try database.items(.ascending), .ascending)
     say.note("empty notes are stored as NULL, like an empty quantity")
 
