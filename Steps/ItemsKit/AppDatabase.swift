@@ -98,10 +98,10 @@ extension AppDatabase {
         form.fields.merge(changes) { _, new in new }
         try item.apply(form) // validates: throws before anything is written
         guard !item.isEmpty else {
-            throw CourseError.input("nothing to save: an item needs a name or a quantity")
+            throw CourseError.input("nothing to save: every field of the item is empty")
         }
-        // INSERT INTO item (name, quantity) VALUES (?, ?)   (id nil)
-        // UPDATE item SET name = ?, quantity = ? WHERE id = ?   (id set)
+        // INSERT INTO item (name, quantity, …) VALUES (?, ?, …)   (id nil)
+        // UPDATE item SET name = ?, quantity = ?, … WHERE id = ?   (id set)
         try item.save(db)
     }
 

@@ -13,12 +13,10 @@ public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
     private var failure: (any Error)?
     private var latest: [Item]? // the last value handed out
     private var cancellable: AnyDatabaseCancellable?
-    public let ordering: Ordering
 
     /// Starts observing. GRDB fetches the first value at once, then one
     /// after each transaction that changes table item.
     public init(_ database: AppDatabase<Item>, _ ordering: Ordering) {
-        self.ordering = ordering
         cancellable = database.observeItems(ordering).start(
             in: database.writer,
             scheduling: .async(onQueue: DispatchQueue(label: "live list")),
@@ -36,10 +34,10 @@ public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
     }
 
     /// Waits until the observation's latest value is `expected`, returning
-    /// every value it delivered until then, in order (none when the list
-    /// did not change: `removeDuplicates` delivers nothing then). GRDB may skip values
-    /// (several writes, one fetch) but the last one is always the current
-    /// list, so this is how the shell knows a command's effect was seen.
+    /// every value it delivered until then, in order. GRDB may skip values
+    /// (several writes, one fetch), but its last value is always the
+    /// current list: so the shell knows a command's effect was seen. None
+    /// when the list did not change (`removeDuplicates` delivers nothing).
     public func values(until expected: [Item], timeout: TimeInterval = 5) throws -> [[Item]] {
         condition.lock()
         defer { condition.unlock() }
