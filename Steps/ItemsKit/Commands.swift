@@ -80,13 +80,20 @@ enum Delete: Verb { static let name = "delete", usage = "ID…", abstract = "Del
 
 struct WordsCommand<Step: ItemsStep, V: Verb>: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: V.name, abstract: V.abstract,
-                             usage: "\(Step.stepName) \(V.name) \(V.usage) [--seed N] [--database path] [--in-memory] [--trace]",
-                             discussion: "Fields: \(editorFields(Step.Item.self).map { "--" + $0 }.joined(separator: ", ")).")
+        let words = [Step.stepName, V.name, V.usage, V.name == "new" ? "[--seed N]" : "", "[--database path] [--in-memory] [--trace]"]
+        let fields = editorFields(Step.Item.self).map { "--" + $0 }.joined(separator: ", ")
+        return CommandConfiguration(commandName: V.name, abstract: V.abstract,
+                                    usage: words.filter { !$0.isEmpty }.joined(separator: " "),
+                                    discussion: V.usage.contains("FIELD") ? "Fields: \(fields)." : "")
     }
-    @Option(help: "Seed for a random item (the same seed, the same item).") var seed: UInt64?
+    @Option(help: ArgumentHelp("Seed for the random item (the same seed, the same item).",
+                               visibility: V.name == "new" ? .default : .hidden)) var seed: UInt64?
     @OptionGroup var database: DatabaseOptions
     @Argument(parsing: .allUnrecognized, help: .hidden) var words: [String] = []
+
+    func validate() throws {
+        if seed != nil && V.name != "new" { throw ValidationError("--seed is for `new` only.") }
+    }
 
     func run() throws {
         // Parse everything before opening: bad input never touches the file.
