@@ -41,6 +41,8 @@ func runTour(trace: Bool) throws {
     say.section("The three orderings, as requests")
     for ordering in Ordering.allCases {
         say.action("Item.all()\(ordering == .unspecified ? "" : ordering == .ascending ? ".orderedByName()" : ".orderedByNameReversed()")")
+        let sql = try database.writer.read { db in try Item.all().ordered(ordering).makePreparedRequest(db).statement.sql }
+        say.note(sql)
         say.result(try database.items(ordering).map(\.name).joined(separator: ", "))
     }
 
