@@ -67,6 +67,33 @@ import Testing
         #expect(rows == [["id": 1, "name": "Cherry", "quantity": 2]])
     }
 
+    @Test func subcommandsEndToEnd() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var outputs: [String] = []
+        for words in [["add", "apple", "3"], ["add", "Banana"], ["add", "cherry", "1"],
+                      ["edit", "1", "--quantity", ""], ["edit", "3", "--name", "Cherry"], ["delete", "2"],
+                      ["list", "--order", "desc"]] {
+            // No --database: the default file, db/step4.sqlite under the scratch folder.
+            let run = try StepProcess.run("step4", words, in: directory)
+            #expect(run.status == 0, "\(words): \(run.stderr)")
+            outputs.append(run.stdout)
+        }
+        #expect(outputs == [
+            "added item 1: apple\n", "added item 2: Banana\n", "added item 3: cherry\n",
+            "saved item 1: apple\n", "saved item 3: Cherry\n", "deleted item 2\n",
+            """
+            2 Items · by name, Z→A
+              id  name    quantity
+              --  ------  --------
+              3   Cherry  1
+              1   apple   NULL
+
+            """,
+        ])
+        #expect(FileManager.default.fileExists(atPath: directory.file("db/step4.sqlite")))
+    }
+
     @Test func seededNewIsReproducible() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
