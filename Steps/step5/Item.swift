@@ -7,7 +7,7 @@ struct Item: Codable, Equatable, Sendable {
     var id: Int64?
     var name: String
     var quantity: Int?
-    var notes: String? // a nullable column: files from step 4 may hold NULL
+    var notes: String? // nullable: no notes is NULL, and older programs insert NULL
 }
 
 extension Item: FetchableRecord, MutablePersistableRecord {
