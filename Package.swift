@@ -3,7 +3,10 @@ import PackageDescription
 
 /// A step of the course: the executable `stepN` (sources in Steps/stepN) and
 /// its tests (Tests/StepNTests). `swift run step3` and `make step3` agree.
-func step(_ number: Int, dependencies: [Target.Dependency] = [], resources: [Resource]? = nil) -> [Target] {
+/// `testDependencies` are for the tests only (e.g. IssueReportingTestSupport,
+/// which turns `reportIssue` into a test failure but must not ship in the executable).
+func step(_ number: Int, dependencies: [Target.Dependency] = [], testDependencies: [Target.Dependency] = [],
+          resources: [Resource]? = nil) -> [Target] {
     [
         .executableTarget(
             name: "step\(number)",
@@ -13,7 +16,7 @@ func step(_ number: Int, dependencies: [Target.Dependency] = [], resources: [Res
         ),
         .testTarget(
             name: "Step\(number)Tests",
-            dependencies: [.target(name: "step\(number)"), "CourseTestSupport"] + dependencies,
+            dependencies: [.target(name: "step\(number)"), "CourseTestSupport"] + dependencies + testDependencies,
             path: "Tests/Step\(number)Tests"
         ),
     ]
@@ -53,6 +56,9 @@ let package = Package(
     ]
         + step(1, dependencies: ["CSQLite"])
         + step(2, dependencies: ["CSQLite", grdb])
+        + step(3, dependencies: [grdb, .product(name: "IssueReporting", package: "xctest-dynamic-overlay")],
+               testDependencies: [.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")])
         + step(4, dependencies: ["ItemsKit", grdb])
         + step(5, dependencies: ["ItemsKit", grdb])
+        + step(6, dependencies: [grdb], resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
 )

@@ -8,7 +8,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.build/debug"
-steps=${1:-$(cd "$root/Steps" && ls -d step* | sort -V)}
+steps=${*:-$(cd "$root/Steps" && ls -d step* | sort -V)}
 for step in $steps; do
   scratch=$(mktemp -d)
   (cd "$scratch" && COURSE_DB_DIR="$scratch/db" COURSE_HIDE_TIMINGS=1 "$bin/$step" </dev/null >"$root/Tests/Golden/$step.txt")

@@ -4,7 +4,7 @@ import GRDB
 /// An error from the raw C API (steps 1 and 2), carrying what `sqlite3_errmsg`
 /// and friends said at the moment of failure. GRDB's `DatabaseError` plays the
 /// same role for GRDB code; `ErrorReport` presents both the same way.
-public struct SQLiteError: Error, Sendable, Equatable {
+public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var resultCode: Int32        // primary code, e.g. 19
     public var extendedResultCode: Int32 // e.g. 787
     public var message: String          // sqlite3_errmsg
@@ -16,6 +16,8 @@ public struct SQLiteError: Error, Sendable, Equatable {
         self.message = message
         self.sql = sql
     }
+
+    public var description: String { ErrorReport("SQLite error", error: self).description }
 }
 
 /// One way of presenting every error in the course:

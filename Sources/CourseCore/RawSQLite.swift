@@ -28,9 +28,9 @@ public enum RawTrace {
     public static func install(on connection: OpaquePointer, narrator: Narrator) {
         // The callback is a C function: it cannot capture `narrator`, so the
         // narrator travels through the untyped `context` pointer instead.
-        // `passUnretained` is safe because every step keeps its narrator alive
-        // for as long as the connection.
-        let context = Unmanaged.passUnretained(narrator).toOpaque()
+        // `passRetained` keeps it alive for as long as SQLite may call back;
+        // it is never released (one small object per traced connection).
+        let context = Unmanaged.passRetained(narrator).toOpaque()
         sqlite3_trace_v2(connection, UInt32(SQLITE_TRACE_STMT), { _, context, statement, _ in
             guard let context, let statement else { return 0 }
             let narrator = Unmanaged<Narrator>.fromOpaque(context).takeUnretainedValue()
@@ -97,6 +97,7 @@ public final class RawConnection: @unchecked Sendable {
         _ = try query(sql, values)
     }
 
+    // [docs:raw-query]
     /// Runs one statement and returns its rows.
     public func query(_ sql: String, _ values: [RawValue] = []) throws -> [[RawValue]] {
         var statement: OpaquePointer?
@@ -130,6 +131,7 @@ public final class RawConnection: @unchecked Sendable {
             })
         }
     }
+    // [/docs:raw-query]
 
     /// The rowid of the last row inserted on this connection.
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }

@@ -4,19 +4,13 @@ import CourseCore
 
 /// `step1`: the raw SQLite C API. With no subcommand, the tour.
 @main
-struct Step1: ParsableCommand {
+struct Step1: ParsableCommand, Lesson {
     static let configuration = CommandConfiguration(
         commandName: "step1",
         abstract: "Step 1: the raw SQLite C API (players, prepared statements, transactions).",
-        subcommands: [Tour.self, Add.self, List.self],
-        defaultSubcommand: Tour.self
+        subcommands: [Tour<Step1>.self, Add.self, List.self],
+        defaultSubcommand: Tour<Step1>.self
     )
-
-    struct Tour: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Run the narrated lesson on a fresh db/step1-tour.sqlite.")
-        @OptionGroup var options: TourOptions
-        func run() throws { try runTour(trace: options.trace) }
-    }
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a player.")

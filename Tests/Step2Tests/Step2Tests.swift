@@ -1,3 +1,200 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
 import Testing
 @testable import step2
-@Test func placeholder() {}
+
+private let writers = 8
+private let insertsPerWriter = 500
+private struct Stop: Error {}
+
+/// The hand-written wrapper around one C-API connection.
+@Suite struct SerialDatabaseTests {
+    func makeDatabase(_ path: String = ":memory:") throws -> SerialDatabase {
+        let database = SerialDatabase(try RawConnection(path: path))
+        try database.write { db in try db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL)") }
+        return database
+    }
+
+    func count(_ database: SerialDatabase) throws -> RawValue {
+        try database.read { db in try db.query("SELECT count(*) FROM players")[0][0] }
+    }
+
+    @Test func concurrentWritersAreSerialized() async throws {
+        let database = try makeDatabase()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in 0..<insertsPerWriter {
+                        try database.write { db in
+                            try db.run("INSERT INTO players (name) VALUES (?)", [.text("\(writer)-\(index)")])
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try count(database) == .integer(Int64(writers * insertsPerWriter)))
+        let distinct = try database.read { db in try db.query("SELECT count(DISTINCT name) FROM players")[0][0] }
+        #expect(distinct == .integer(Int64(writers * insertsPerWriter)))
+    }
+
+    @Test func aThrowingWriteLeavesNoRow() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try makeDatabase(directory.file("raw.sqlite"))
+        #expect(throws: Stop.self) {
+            try database.write { db in
+                try db.run("INSERT INTO players (name) VALUES ('Ghost')")
+                throw Stop()
+            }
+        }
+        #expect(try count(database) == .integer(0))
+        // The connection is usable afterwards: the transaction really ended.
+        try database.write { db in try db.run("INSERT INTO players (name) VALUES ('Kept')") }
+        #expect(try count(database) == .integer(1))
+    }
+
+    @Test func readsCannotWrite() throws {
+        let database = try makeDatabase()
+        let error = try #require(throws: SQLiteError.self) {
+            try database.read { db in try db.run("INSERT INTO players (name) VALUES ('Sneaky')") }
+        }
+        #expect(error.resultCode == 8) // SQLITE_READONLY
+        #expect(try count(database) == .integer(0))
+        try database.write { db in try db.run("INSERT INTO players (name) VALUES ('Allowed')") }
+        #expect(try count(database) == .integer(1))
+    }
+}
+
+/// GRDB's DatabaseQueue with step 2's record and migrations.
+@Suite struct DatabaseQueueTests {
+    func makeQueue() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        _ = try migrate(queue, with: makeMigrator())
+        return queue
+    }
+
+    @Test func concurrentWritersAreSerialized() async throws {
+        let queue = try makeQueue()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<writers {
+                group.addTask {
+                    for index in 0..<insertsPerWriter {
+                        try await queue.write { db in
+                            var player = Player(name: "\(writer)-\(index)", createdAt: Date())
+                            try player.insert(db)
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let ids = try await queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM players ORDER BY id") }
+        #expect(ids == Array(1...Int64(writers * insertsPerWriter)))
+    }
+
+    @Test func aThrowingWriteLeavesNoRow() throws {
+        let queue = try makeQueue()
+        #expect(throws: Stop.self) {
+            try queue.write { db in
+                var ghost = Player(name: "Ghost", createdAt: Date())
+                try ghost.insert(db)
+                #expect(ghost.id == 1) // didInsert ran
+                throw Stop()
+            }
+        }
+        #expect(try queue.read { db in try Player.fetchCount(db) } == 0)
+    }
+
+    @Test func migrationsRunOnceAndAreRecorded() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let queue = try DatabaseQueue(path: directory.file("players.sqlite"))
+        #expect(try migrate(queue, with: makeMigrator()) == ["Create 'players' table", "Add 'isInjured' to 'players'"])
+        #expect(try migrate(queue, with: makeMigrator()) == [])
+        let recorded = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        #expect(Set(recorded) == ["Create 'players' table", "Add 'isInjured' to 'players'"])
+        let columns = try queue.read { db in try db.columns(in: "players").map(\.name) }
+        #expect(columns == ["id", "name", "createdAt", "isInjured"])
+        // isInjured defaults to false for rows inserted without it
+        try queue.write { db in try db.execute(sql: "INSERT INTO players (name) VALUES ('Raw')") }
+        let raw = try queue.read { db in try Player.fetchOne(db) }
+        #expect(raw?.isInjured == false)
+    }
+
+    @Test func recordsRoundTrip() throws {
+        let queue = try makeQueue()
+        let day = Date(timeIntervalSince1970: 1_731_920_400)
+        var player = Player(name: "Blob Sr", createdAt: day, isInjured: true)
+        try queue.write { db in try player.insert(db) }
+        let fetched = try queue.read { db in try Player.fetchOne(db, key: player.id) }
+        #expect(fetched == player)
+    }
+}
+
+/// The built `step2`, run as a learner runs it.
+@Suite struct Step2EndToEndTests {
+    @Test func tourMatchesGoldenOutput() throws {
+        try Golden.checkTour("step2")
+    }
+
+    @Test func traceShowsTheSQLGRDBRuns() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let tour = try StepProcess.run("step2", ["--trace"], in: directory)
+        #expect(tour.stdout.contains(#"   SQL> INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL,'Blob','2024-11-18 09:00:00.000',0)"#))
+        let add = try StepProcess.run("step2", ["add", "Blob", "--in-memory", "--trace"], in: directory)
+        #expect(add.stdout.contains("SQL> CREATE TABLE \"players\""))
+        let quiet = try StepProcess.run("step2", ["add", "Blob", "--in-memory"], in: directory)
+        #expect(!quiet.stdout.contains("SQL>"))
+    }
+
+    @Test func addInjureList() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(try StepProcess.run("step2", ["add", "Blob"], in: directory).stdout == "Added player #1: Blob\n")
+        let injured = try StepProcess.run("step2", ["injure", "1"], in: directory)
+        #expect(injured.status == 0)
+        #expect(injured.stdout == "Player #1 Blob is injured.\n")
+        let listed = try StepProcess.run("step2", ["list"], in: directory)
+        #expect(listed.stdout.split(separator: "\n").last?.hasSuffix("yes") == true)
+    }
+
+    @Test func badInputChangesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try StepProcess.run("step2", ["add", "Blob"], in: directory)
+        let path = directory.file("db/step2.sqlite")
+        let before = try databaseSnapshot(path)
+
+        let unknown = try StepProcess.run("step2", ["injure", "42"], in: directory)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("no player with id 42"))
+
+        let empty = try StepProcess.run("step2", ["add", ""], in: directory)
+        #expect(empty.status == 64)
+        #expect(empty.stderr.contains("The name must not be empty."))
+
+        let notANumber = try StepProcess.run("step2", ["injure", "one"], in: directory)
+        #expect(notANumber.status == 64)
+
+        #expect(try databaseSnapshot(path) == before)
+    }
+
+    @Test func unreadableDatabaseFailsClearly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let missing = try StepProcess.run("step2", ["list", "--database", directory.file("nope/x.sqlite")], in: directory)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("SQLITE_CANTOPEN"))
+
+        let text = directory.file("notes.txt")
+        try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
+        let notADatabase = try StepProcess.run("step2", ["add", "Blob", "--database", text], in: directory)
+        #expect(notADatabase.status == 1)
+        #expect(notADatabase.stderr.contains("result code: 26 SQLITE_NOTADB"))
+        #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a database")
+    }
+}

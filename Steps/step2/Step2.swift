@@ -1,0 +1,82 @@
+import ArgumentParser
+import CourseCore
+import Foundation
+import GRDB
+
+/// `step2`: one connection behind a serial queue, by hand and with GRDB.
+@main
+struct Step2: ParsableCommand, Lesson {
+    static let configuration = CommandConfiguration(
+        commandName: "step2",
+        abstract: "Step 2: a serial queue around one connection, then GRDB's DatabaseQueue and migrations.",
+        subcommands: [Tour<Step2>.self, Add.self, List.self, Injure.self],
+        defaultSubcommand: Tour<Step2>.self
+    )
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a player.")
+        @Argument(help: "The player's name.") var name: String
+        @Flag(help: "Mark the player as injured.") var injured = false
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            if name.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("The name must not be empty.")
+            }
+        }
+
+        func run() throws {
+            let queue = try open(database)
+            var player = Player(name: name, createdAt: Date(), isInjured: injured)
+            // INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL, ?, ?, ?)
+            try attempt("add player \"\(name)\"") { try queue.write { db in try player.insert(db) } }
+            print("Added player #\(player.id ?? 0): \(name)\(injured ? " (injured)" : "")")
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the players.")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let queue = try open(database)
+            // SELECT * FROM "players" ORDER BY "id"
+            let players = try attempt("list the players") {
+                try queue.read { db in try Player.order(Column("id")).fetchAll(db) }
+            }
+            let table = playersTable(players)
+            Narrator().table(table.headers, table.rows, indent: "")
+        }
+    }
+
+    struct Injure: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Mark a player as injured.")
+        @Argument(help: "The player's id.") var id: Int64
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let queue = try open(database)
+            let player = try attempt("injure player #\(id)") {
+                try queue.write { db -> Player in
+                    // SELECT * FROM "players" WHERE "id" = ?
+                    guard var player = try Player.fetchOne(db, key: id) else {
+                        throw CourseError.input("no player with id \(id) (see: step2 list)")
+                    }
+                    player.isInjured = true
+                    // UPDATE "players" SET "name" = ?, "createdAt" = ?, "isInjured" = ? WHERE "id" = ?
+                    try player.update(db)
+                    return player
+                }
+            }
+            print("Player #\(id) \(player.name) is injured.")
+        }
+    }
+}
+
+/// Opens the subcommand's database and brings its schema up to date.
+private func open(_ options: DatabaseOptions) throws -> DatabaseQueue {
+    let location = try options.location(defaultFile: "step2.sqlite")
+    let queue = try CourseGRDB.openQueue(location, configuration: CourseGRDB.configuration(trace: options.trace, narrator: Narrator()))
+    _ = try migrate(queue, with: makeMigrator())
+    return queue
+}

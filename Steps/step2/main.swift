@@ -1,1 +1,0 @@
-print("step2 placeholder")

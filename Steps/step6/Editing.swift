@@ -1,0 +1,128 @@
+import CourseCore
+import Foundation
+import GRDB
+
+/// What `edit` was asked to change. `nil` means "leave as it is".
+struct ProductEdit: Equatable {
+    var name: String?
+    var price: Double?
+    var stock: Int?
+    var discontinued: Bool?
+    var supplierPhone: String?
+
+    var isEmpty: Bool { self == ProductEdit() }
+
+    /// Checks what Swift can check before anything is written. A negative
+    /// price or stock is left to the schema's CHECK constraints on purpose:
+    /// the database guards its rules for every program that writes to it.
+    func validate() throws {
+        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw CourseError.input("the product name must not be empty")
+        }
+        if let price, !price.isFinite {
+            // SQLite would store NaN as NULL: refuse it here.
+            throw CourseError.input("the price must be a number, not \(price)")
+        }
+    }
+
+    /// The page with this edit applied.
+    func applied(to page: ProductPage) -> (product: Product, supplier: Supplier?) {
+        var product = page.product
+        if let name { product.productName = name }
+        if let price { product.unitPrice = price }
+        if let stock { product.unitsInStock = stock }
+        if let discontinued { product.discontinued = discontinued }
+        var supplier = page.supplier
+        if let supplierPhone { supplier?.phone = supplierPhone }
+        return (product, supplier)
+    }
+}
+
+/// One column that an edit changes, as SQLite sees the values.
+struct ColumnChange: Equatable, CustomStringConvertible {
+    var table: String
+    var column: String
+    var old: DatabaseValue
+    var new: DatabaseValue
+
+    var description: String { "\(table).\(column): \(old) → \(new)" }
+}
+
+/// What `edit` did.
+enum EditOutcome: Equatable {
+    case unchanged
+    case dryRun([ColumnChange])
+    /// `rowsWritten` is SQLite's own count of rows changed by the UPDATEs.
+    case saved([ColumnChange], rowsWritten: Int)
+}
+
+/// The columns where `edited` differs from `snapshot`, in column-name order.
+/// `databaseChanges(from:)` compares the two records as SQLite would store them.
+func columnChanges<Record: EncodableRecord & TableRecord>(from snapshot: Record, to edited: Record) throws -> [ColumnChange] {
+    let new = try edited.databaseDictionary
+    return try edited.databaseChanges(from: snapshot)
+        .map { column, old in
+            ColumnChange(table: Record.databaseTableName, column: column, old: old, new: new[column] ?? .null)
+        }
+        .sorted { $0.column < $1.column }
+}
+
+// [docs:edit]
+/// Edits product `productID`: the seed's product page, without the window.
+///
+/// The snapshot is the product as stored; the edited copy is compared with
+/// it (records are Equatable, as the seed stresses). Equal: nothing is
+/// written at all. `dryRun`: the differences are reported, not saved (the
+/// seed's Revert). Otherwise the supplier and the product are saved in ONE
+/// transaction: if the product's UPDATE fails, the supplier's is undone too.
+func editProduct(_ writer: some DatabaseWriter, productID: Int64, _ edit: ProductEdit,
+                 dryRun: Bool = false) throws -> EditOutcome {
+    try edit.validate()
+    // `write` runs the closure in a transaction: BEGIN … COMMIT, or
+    // ROLLBACK when it throws.
+    return try writer.write { db in
+        guard let page = try fetchPage(db, productID: productID) else {
+            throw CourseError.input("no product with id \(productID)")
+        }
+        if edit.supplierPhone != nil && page.supplier == nil {
+            throw CourseError.input("product #\(productID) has no supplier whose phone could change")
+        }
+        let (product, supplier) = edit.applied(to: page)
+        guard product != page.product || supplier != page.supplier else { return .unchanged }
+
+        var changes = try columnChanges(from: page.product, to: product)
+        if let supplier, let old = page.supplier {
+            changes = try columnChanges(from: old, to: supplier) + changes
+        }
+        if dryRun { return .dryRun(changes) }
+
+        let before = db.totalChangesCount
+        do {
+            if let supplier, let old = page.supplier {
+                // UPDATE "Suppliers" SET "Phone"=? WHERE "SupplierID"=?
+                try supplier.updateChanges(db, from: old)
+            }
+            // UPDATE "Products" SET <only the changed columns> WHERE "ProductID"=?
+            try product.updateChanges(db, from: page.product)
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
+            throw CourseError(report: ErrorReport(
+                "could not save product #\(productID): the schema's CHECK constraints refuse negative "
+                    + "prices and counts, so the transaction was rolled back and nothing was saved",
+                error: error))
+        }
+        return .saved(changes, rowsWritten: db.totalChangesCount - before)
+    }
+}
+// [/docs:edit]
+
+/// The outcome as lines of text.
+func outcomeLines(_ outcome: EditOutcome, indent: String = "  ") -> [String] {
+    switch outcome {
+    case .unchanged:
+        return ["No changes: the edited product equals its snapshot, so nothing was written."]
+    case .dryRun(let changes):
+        return changes.map { indent + "\($0)" } + ["Dry run: nothing saved."]
+    case .saved(let changes, let rows):
+        return changes.map { indent + "\($0)" } + ["Saved in one transaction: \(rows) row\(rows == 1 ? "" : "s") written."]
+    }
+}

@@ -1,0 +1,141 @@
+import CourseCore
+import GRDB
+
+// Records for a schema someone else designed. Northwind names its tables in
+// the plural and its columns in PascalCase (`ProductName`), stores prices as
+// NUMERIC and "discontinued" as the text '0' or '1'. The Swift side keeps
+// Swift's conventions; the mapping happens here, once.
+
+// [docs:supplier]
+/// A row of `Suppliers`. Every column maps to a Swift type GRDB already
+/// knows, so Codable does the work: `CodingKeys` say which column feeds
+/// which property, and GRDB uses the same keys to read and to write.
+struct Supplier: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "Suppliers"
+
+    var id: Int64
+    var companyName: String
+    var contactName: String?
+    var contactTitle: String?
+    var address: String?
+    var city: String?
+    var region: String?
+    var postalCode: String?
+    var country: String?
+    var phone: String?
+    var fax: String?
+    var homePage: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id = "SupplierID", companyName = "CompanyName", contactName = "ContactName"
+        case contactTitle = "ContactTitle", address = "Address", city = "City", region = "Region"
+        case postalCode = "PostalCode", country = "Country", phone = "Phone", fax = "Fax"
+        case homePage = "HomePage"
+    }
+}
+// [/docs:supplier]
+
+/// A row of `Categories`, read only. The `Picture` column is left out:
+/// decoding ignores columns a record does not ask for.
+struct Category: Codable, Equatable, FetchableRecord, TableRecord {
+    static let databaseTableName = "Categories"
+
+    var id: Int64
+    var categoryName: String?
+    var description: String?
+
+    enum CodingKeys: String, CodingKey {
+        case id = "CategoryID", categoryName = "CategoryName", description = "Description"
+    }
+}
+
+// [docs:product]
+/// A row of `Products`.
+///
+/// Written by hand rather than with Codable, because two columns do not
+/// hold what their Swift type expects:
+/// - `UnitPrice` is NUMERIC: SQLite stores 18.0 as the integer 18 and 9.75
+///   as a real. `Double` reads both. (Not `Decimal`: GRDB has no `Decimal`
+///   conversion on Linux, and a catalog's prices survive a `Double`.)
+/// - `Discontinued` is TEXT holding '0' or '1'. GRDB reads a `Bool` only
+///   from a number, so `flag(_:)` below converts, and `encode` writes the
+///   text back, exactly as Northwind stores it.
+struct Product: Equatable, Identifiable {
+    var id: Int64
+    var productName: String
+    var supplierID: Int64?
+    var categoryID: Int64?
+    var quantityPerUnit: String?
+    var unitPrice: Double?   // NULL is allowed by the schema (DEFAULT 0)
+    var unitsInStock: Int?
+    var unitsOnOrder: Int?
+    var reorderLevel: Int?
+    var discontinued: Bool
+
+    /// The columns, named once. Queries and the mapping below share them.
+    enum Columns {
+        static let id = Column("ProductID")
+        static let productName = Column("ProductName")
+        static let supplierID = Column("SupplierID")
+        static let categoryID = Column("CategoryID")
+        static let quantityPerUnit = Column("QuantityPerUnit")
+        static let unitPrice = Column("UnitPrice")
+        static let unitsInStock = Column("UnitsInStock")
+        static let unitsOnOrder = Column("UnitsOnOrder")
+        static let reorderLevel = Column("ReorderLevel")
+        static let discontinued = Column("Discontinued")
+    }
+}
+
+extension Product: FetchableRecord {
+    /// `row.decode` throws (instead of crashing, as `row[…]` would) when a
+    /// value does not convert: a foreign database may hold anything.
+    init(row: Row) throws {
+        id = try row.decode(forColumn: Columns.id)
+        productName = try row.decode(forColumn: Columns.productName)
+        supplierID = try row.decode(forColumn: Columns.supplierID)
+        categoryID = try row.decode(forColumn: Columns.categoryID)
+        quantityPerUnit = try row.decode(forColumn: Columns.quantityPerUnit)
+        unitPrice = try row.decode(forColumn: Columns.unitPrice)
+        unitsInStock = try row.decode(forColumn: Columns.unitsInStock)
+        unitsOnOrder = try row.decode(forColumn: Columns.unitsOnOrder)
+        reorderLevel = try row.decode(forColumn: Columns.reorderLevel)
+        discontinued = try Self.flag(row.decode(forColumn: Columns.discontinued))
+    }
+
+    /// '0' / '1' as Northwind stores them; 0 / 1 too, should a database hold numbers.
+    static func flag(_ value: DatabaseValue) throws -> Bool {
+        switch value.storage {
+        case .string("0"), .int64(0): return false
+        case .string("1"), .int64(1): return true
+        default: throw CourseError.input("Discontinued holds \(value), expected '0' or '1'")
+        }
+    }
+}
+
+extension Product: PersistableRecord {
+    static let databaseTableName = "Products"
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.id] = id
+        container[Columns.productName] = productName
+        container[Columns.supplierID] = supplierID
+        container[Columns.categoryID] = categoryID
+        container[Columns.quantityPerUnit] = quantityPerUnit
+        container[Columns.unitPrice] = unitPrice
+        container[Columns.unitsInStock] = unitsInStock
+        container[Columns.unitsOnOrder] = unitsOnOrder
+        container[Columns.reorderLevel] = reorderLevel
+        container[Columns.discontinued] = discontinued ? "1" : "0"
+    }
+}
+// [/docs:product]
+
+// [docs:associations]
+// Northwind declares its foreign keys, so GRDB finds the join columns
+// (`Products.CategoryID` → `Categories.CategoryID`) in the schema itself.
+extension Product {
+    static let category = belongsTo(Category.self)
+    static let supplier = belongsTo(Supplier.self)
+}
+// [/docs:associations]

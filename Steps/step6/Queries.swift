@@ -1,0 +1,107 @@
+import CourseCore
+import Foundation
+import GRDB
+
+/// A product as the list shows it: the product, its category's name and
+/// its supplier's name, fetched in one query.
+struct ProductListing: FetchableRecord, Equatable {
+    var product: Product
+    var categoryName: String?
+    var supplierName: String?
+
+    init(row: Row) throws {
+        product = try Product(row: row)
+        categoryName = try row.decode(forColumn: "categoryName")
+        supplierName = try row.decode(forColumn: "supplierName")
+    }
+}
+
+// [docs:search]
+/// Products whose name contains `text`, ignoring case, ordered by name:
+/// the seed's `productName.contains(text, caseInsensitive: true)`.
+/// Empty text (after trimming) matches every product.
+///
+/// `instr(haystack, needle)` finds a plain substring: unlike LIKE it has no
+/// wildcards, so `%`, `_` and quotes in the text are just characters, with
+/// nothing to escape. Both sides are lowercased with GRDB's
+/// `swiftLowercaseString` (Swift's `lowercased()`, registered on every GRDB
+/// connection) because SQLite's own `lower()` and LIKE only fold ASCII:
+/// for SQLite, "CRÈME" and "crème" differ.
+func searchProducts(_ db: Database, matching text: String = "") throws -> [ProductListing] {
+    let needle = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let name = Product.Columns.productName
+    // SELECT "Products".*, "Categories"."CategoryName" AS "categoryName",
+    //        "Suppliers"."CompanyName" AS "supplierName"
+    // FROM "Products"
+    // LEFT JOIN "Categories" ON "Categories"."CategoryID" = "Products"."CategoryID"
+    // LEFT JOIN "Suppliers" ON "Suppliers"."SupplierID" = "Products"."SupplierID"
+    // WHERE instr(swiftLowercaseString("Products"."ProductName"), ?) > 0
+    // ORDER BY "Products"."ProductName", "Products"."ProductID"
+    return try Product
+        .annotated(withOptional: Product.category.select(Column("CategoryName").forKey("categoryName")))
+        .annotated(withOptional: Product.supplier.select(Column("CompanyName").forKey("supplierName")))
+        .filter(literal: "instr(\(name.lowercased), \(needle)) > 0")
+        .order(name, Product.Columns.id)
+        .asRequest(of: ProductListing.self)
+        .fetchAll(db)
+}
+// [/docs:search]
+
+/// The product page: a product with its category and supplier.
+struct ProductPage: Equatable {
+    var product: Product
+    var category: Category?
+    var supplier: Supplier?
+}
+
+// [docs:page]
+/// The product with this id, or nil. Three small queries, each by primary key.
+func fetchPage(_ db: Database, productID: Int64) throws -> ProductPage? {
+    // SELECT * FROM "Products" WHERE "ProductID" = ?
+    guard let product = try Product.fetchOne(db, id: productID) else { return nil }
+    // SELECT * FROM "Categories" WHERE "CategoryID" = ?  (the product's CategoryID)
+    let category = try product.request(for: Product.category).fetchOne(db)
+    // SELECT * FROM "Suppliers" WHERE "SupplierID" = ?
+    let supplier = try product.request(for: Product.supplier).fetchOne(db)
+    return ProductPage(product: product, category: category, supplier: supplier)
+}
+// [/docs:page]
+
+// MARK: - Presentation
+
+/// A price as a shop shows it. (NULL is allowed by Northwind's schema.)
+func money(_ price: Double?) -> String {
+    price.map { String(format: "%.2f", $0) } ?? "NULL"
+}
+
+/// The list as a table.
+func listingTable(_ listings: [ProductListing]) -> (headers: [String], rows: [[String?]]) {
+    (["id", "product", "category", "supplier", "price", "stock", "discontinued"],
+     listings.map { listing in
+         let product = listing.product
+         return [String(product.id), product.productName, listing.categoryName, listing.supplierName,
+                 money(product.unitPrice), product.unitsInStock.map(String.init),
+                 product.discontinued ? "yes" : "no"]
+     })
+}
+
+/// The product page as lines of text.
+func pageLines(_ page: ProductPage) -> [String] {
+    let product = page.product
+    let count = { (value: Int?) in value.map(String.init) ?? "NULL" }
+    var supplier = "NULL"
+    if let s = page.supplier {
+        let contact = [s.contactName, s.contactTitle].compactMap { $0 }.joined(separator: ", ")
+        supplier = "#\(s.id) \(s.companyName)" + (contact.isEmpty ? "" : " (\(contact))")
+    }
+    return [
+        "Product #\(product.id): \(product.productName)",
+        "  category:      \(page.category?.categoryName ?? "NULL")",
+        "  supplier:      \(supplier)",
+        "  phone:         \(page.supplier?.phone ?? "NULL")",
+        "  quantity:      \(product.quantityPerUnit ?? "NULL")",
+        "  unit price:    \(money(product.unitPrice))",
+        "  in stock:      \(count(product.unitsInStock)) (on order \(count(product.unitsOnOrder)), reorder at \(count(product.reorderLevel)))",
+        "  discontinued:  \(product.discontinued ? "yes" : "no")",
+    ]
+}

@@ -1,0 +1,175 @@
+import ArgumentParser
+import CSQLite
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@Suite struct ErrorReportTests {
+    @Test func grdbForeignKeyErrorIsNamedAndShowsTheSQL() throws {
+        let queue = try DatabaseQueue() // foreign keys are on by default in GRDB
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE teams (id INTEGER PRIMARY KEY)")
+            try db.execute(sql: "CREATE TABLE players (id INTEGER PRIMARY KEY, teamID INTEGER REFERENCES teams)")
+        }
+        let error = try #require(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "INSERT INTO players (teamID) VALUES (?)", arguments: [42]) }
+        }
+        let report = ErrorReport("could not add a player", error: error)
+        #expect(report.lines == [
+            "could not add a player",
+            "result code: 19 SQLITE_CONSTRAINT (extended 787 SQLITE_CONSTRAINT_FOREIGNKEY)",
+            "message:     FOREIGN KEY constraint failed",
+            "sql:         INSERT INTO players (teamID) VALUES (?)",
+        ])
+    }
+
+    @Test func attemptWrapsErrorsOnceWithContext() throws {
+        let queue = try DatabaseQueue()
+        let error = try #require(throws: CourseError.self) {
+            try attempt("count the teams") {
+                try attempt("inner") { try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM teams") } }
+            }
+        }
+        // The innermost context is kept; an outer attempt does not wrap again.
+        #expect(error.description.hasPrefix("could not inner\n  result code: 1 SQLITE_ERROR"))
+        #expect(error.description.contains("message:     no such table: teams"))
+    }
+
+    @Test func inputErrorsAreJustTheirMessage() {
+        #expect(CourseError.input("no player with id 42").description == "no player with id 42")
+    }
+
+    @Test func namesMatchSQLitesOwnConstants() {
+        #expect(ResultCodeName.of(SQLITE_CONSTRAINT) == "SQLITE_CONSTRAINT")
+        #expect(ResultCodeName.of(SQLITE_NOTADB) == "SQLITE_NOTADB")
+        #expect(ResultCodeName.of(SQLITE_CONSTRAINT | (3 << 8)) == "SQLITE_CONSTRAINT_FOREIGNKEY")
+        // An extended code the table doesn't list falls back to its primary code.
+        #expect(ResultCodeName.of(SQLITE_IOERR | (99 << 8)) == "SQLITE_IOERR (extended)")
+        #expect(ResultCodeName.description(SQLITE_CONSTRAINT) == "constraint failed")
+    }
+
+    @Test func sqlIsShownOnOneLine() {
+        #expect(oneLine("SELECT *\n  FROM players\n WHERE id = ?") == "SELECT * FROM players WHERE id = ?")
+    }
+}
+
+@Suite struct NarratorTests {
+    final class Lines: @unchecked Sendable {
+        var all: [String] = []
+    }
+
+    @Test func actionsAreNumberedAndTablesAligned() {
+        let lines = Lines()
+        let say = Narrator(hidesMeasurements: true) { lines.all.append($0) }
+        say.action("first")
+        say.table(["id", "name"], [["1", "Blob"], ["10", nil]])
+        say.action("second")
+        say.measurement("12 ms")
+        #expect(lines.all == [
+            "1. first",
+            "   id  name",
+            "   --  ----",
+            "   1   Blob",
+            "   10  NULL",
+            "2. second",
+            "   ⏱ (measurement hidden: COURSE_HIDE_TIMINGS=1)",
+        ])
+    }
+
+    @Test func emptyTablesSaySo() {
+        #expect(TextTable(headers: ["id"], rows: []).lines == ["id", "--", "(no rows)"])
+    }
+}
+
+@Suite struct DatabaseOptionsTests {
+    @Test func databaseAndInMemoryExcludeEachOther() {
+        #expect(throws: (any Error).self) { try DatabaseOptions.parse(["--database", "x.sqlite", "--in-memory"]) }
+    }
+
+    @Test func locations() throws {
+        #expect(try DatabaseOptions.parse(["--in-memory"]).location(defaultFile: "x.sqlite") == .inMemory)
+        #expect(try DatabaseOptions.parse(["--database", "a.sqlite"]).location(defaultFile: "x.sqlite") == .file("a.sqlite"))
+    }
+}
+
+/// `make doctor` and the install check, pointed at a header that isn't there.
+@Suite struct ToolingTests {
+    func run(_ script: String, environment: [String: String]) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [workspaceRoot.appendingPathComponent("scripts/\(script)").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+    }
+
+    @Test func doctorReportsAMissingHeaderWithTheFix() throws {
+        let result = try run("doctor.sh", environment: ["SQLITE_HEADER": "/nonexistent/sqlite3.h"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("MISSING  sqlite3.h (looked for /nonexistent/sqlite3.h)"))
+        #expect(result.stdout.contains("fix: sudo apt-get update && sudo apt-get install -y libsqlite3-dev"))
+    }
+
+    @Test func doctorReportsAMissingLibrary() throws {
+        let result = try run("doctor.sh", environment: ["SQLITE_LIBRARY": "/nonexistent/libsqlite3.so"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("MISSING  libsqlite3.so"))
+    }
+
+    @Test func doctorPassesOnThisMachine() throws {
+        let result = try run("doctor.sh", environment: [:])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("All set"))
+    }
+
+    @Test func installCheckStopsWithTheExactCommand() throws {
+        let result = try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": "/nonexistent/sqlite3.h", "COURSE_NO_INSTALL": "1"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("sudo apt-get update && sudo apt-get install -y libsqlite3-dev"))
+    }
+
+    /// The install path, with `apt-get` (and `sudo`) replaced by stubs that log
+    /// their arguments and "install" the header, so the system is untouched.
+    @Test func installCheckInstallsWithAptGetWhenItCan() throws {
+        let stubs = try TemporaryDirectory()
+        defer { stubs.remove() }
+        let header = stubs.file("include/sqlite3.h"), log = stubs.file("apt.log")
+        let aptGet = """
+            #!/bin/sh
+            echo "apt-get $*" >> "\(log)"
+            case "$*" in *install*libsqlite3-dev*) mkdir -p "\(stubs.file("include"))" && touch "\(header)";; esac
+            """
+        let sudo = "#!/bin/sh\n[ \"$1\" = -n ] && exit 0\necho sudo >> \"\(log)\"\nexec \"$@\"\n"
+        for (name, script) in [("apt-get", aptGet), ("sudo", sudo)] {
+            try script.write(toFile: stubs.file(name), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stubs.file(name))
+        }
+        let path = stubs.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": header, "PATH": path])
+        #expect(result.status == 0, "\(result.stdout)")
+        let calls = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(calls.contains("apt-get install -y -qq libsqlite3-dev sqlite3"))
+        #expect(FileManager.default.fileExists(atPath: header))
+        // Once the header is there, the check is silent and installs nothing more.
+        try "".write(toFile: log, atomically: true, encoding: .utf8)
+        #expect(try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": header, "PATH": path]).status == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8).isEmpty)
+    }
+
+    @Test func makeListsEveryStepOnce() throws {
+        let result = try run("list-steps.sh", environment: [:])
+        let steps = try FileManager.default.contentsOfDirectory(atPath: workspaceRoot.appendingPathComponent("Steps").path)
+            .filter { $0.hasPrefix("step") }
+        for step in steps {
+            let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  make \(step) ") }
+            #expect(lines.count == 1, "\(step) listed once")
+        }
+    }
+}

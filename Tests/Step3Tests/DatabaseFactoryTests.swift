@@ -1,0 +1,77 @@
+import CourseCore
+import CourseTestSupport
+import GRDB
+import Testing
+@testable import step3
+
+/// `appDatabase`: one factory, the same schema everywhere, demo data only when asked.
+@Suite struct DatabaseFactoryTests {
+    static let schemaMigrations = [
+        "Create 'players' table",
+        "Add 'isInjured' to 'players'",
+        "Create 'teams' table",
+        "Add 'teamID' to 'players'",
+    ]
+
+    @Test func inMemoryAndFileDatabasesHaveTheSameSchema() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = try appDatabase(location: .file(directory.file("app.sqlite")))
+        let memory = try appDatabase(location: .inMemory)
+
+        let fileSchema = try file.read(schema)
+        #expect(try memory.read(schema) == fileSchema)
+        // The schema is the one the migrations describe, not an empty one.
+        #expect(fileSchema.contains { $0.hasPrefix("table teams:") })
+        #expect(fileSchema.contains { $0.hasPrefix("table players:") && $0.contains(#""teamID" INTEGER REFERENCES "teams"("id")"#) })
+        #expect(fileSchema.contains { $0.hasPrefix("index index_players_on_teamID:") })
+        #expect(try file.read { db in try migrator(seed: false).appliedMigrations(db) } == Self.schemaMigrations)
+        // Foreign keys are on for the factory's connections.
+        #expect(try file.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
+    }
+
+    @Test func demoDataOnlyWhenAsked() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let location = DatabaseLocation.file(directory.file("app.sqlite"))
+
+        let plain = try appDatabase(location: location)
+        #expect(try plain.read { db in try Team.fetchCount(db) + Player.fetchCount(db) } == 0)
+        #expect(try plain.read { db in try migrator(seed: true).appliedMigrations(db) } == Self.schemaMigrations)
+
+        // Asking later seeds the same file once; asking again changes nothing.
+        for _ in 1...2 {
+            let seeded = try appDatabase(location: location, seed: true)
+            let rows = try seeded.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT players.name, players.isInjured, teams.name AS team
+                    FROM players JOIN teams ON teams.id = players.teamID ORDER BY players.id
+                    """).map { "\($0["name"] as String? ?? "") \($0["isInjured"] as Bool? ?? false) \($0["team"] as String? ?? "")" }
+            }
+            #expect(rows == ["Blob false Lions", "Blob Jr false Tigers", "Blob Sr true Bears"])
+            #expect(try seeded.read { db in try Team.fetchCount(db) } == 3)
+        }
+        // A later run without --seed accepts the seeded file as it is.
+        let again = try appDatabase(location: location)
+        #expect(try again.read { db in try Player.fetchCount(db) } == 3)
+    }
+
+    @Test func createdAtDefaultsToNowWhenAnInsertLeavesItOut() throws {
+        let database = try appDatabase(location: .inMemory)
+        let createdAt = try database.write { db in
+            try db.execute(sql: "INSERT INTO players (name) VALUES ('Raw')")
+            return try Player.fetchOne(db, id: db.lastInsertedRowID)?.createdAt
+        }
+        let age = try #require(createdAt).timeIntervalSinceNow
+        #expect(abs(age) < 60)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("notes.sqlite")
+        try "these are notes, not a database".write(toFile: path, atomically: true, encoding: .utf8)
+        let error = try #require(throws: CourseError.self) { try appDatabase(location: .file(path)) }
+        #expect(error.report.resultCode == 26) // SQLITE_NOTADB
+    }
+}

@@ -1,0 +1,54 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// `step6 edit` run as a learner runs it: every bad input leaves a clear
+/// message, a non-zero exit, and db/step6.sqlite exactly as it was.
+@Suite struct BadInputTests {
+    static let cases: [(arguments: [String], status: Int32, message: String)] = [
+        (["edit", "27", "--price", "-1"], 1, "SQLITE_CONSTRAINT_CHECK"),
+        (["edit", "27", "--price=-1"], 1, "nothing was saved"),
+        (["edit", "27", "--stock", "-3", "--supplier-phone", "0"], 1, "CHECK constraint failed: UnitsInStock"),
+        (["edit", "999", "--price", "1"], 1, "no product with id 999"),
+        (["edit", "27", "--price", "twelve"], 64, "The value 'twelve' is invalid for '--price <price>'"),
+        (["edit", "27", "--stock", "1.5"], 64, "The value '1.5' is invalid for '--stock <stock>'"),
+        (["edit", "27", "--discontinued", "maybe"], 64, "The value 'maybe' is invalid"),
+        (["edit", "abc", "--price", "1"], 64, "The value 'abc' is invalid for '<id>'"),
+        (["edit", "27"], 64, "Nothing to edit"),
+        (["show", "999"], 1, "no product with id 999"),
+    ]
+
+    @Test(arguments: 0..<cases.count)
+    func refusedAndUnchanged(_ index: Int) throws {
+        let (arguments, status, message) = Self.cases[index]
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try StepProcess.run("step6", ["list"], in: directory) // bootstraps db/step6.sqlite
+        #expect(first.status == 0)
+        let path = directory.file("db/step6.sqlite")
+        let before = try databaseSnapshot(path)
+
+        let result = try StepProcess.run("step6", arguments, in: directory)
+        #expect(result.status == status, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        #expect(try databaseSnapshot(path) == before, "\(arguments) changed the database")
+    }
+
+    @Test func dryRunShowsTheChangeAndSavesNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try StepProcess.run("step6", ["list"], in: directory)
+        let path = directory.file("db/step6.sqlite")
+        let before = try databaseSnapshot(path)
+        let result = try StepProcess.run("step6", ["edit", "27", "--name", "Trout", "--dry-run"], in: directory)
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            Product #27:
+              Products.ProductName: "Smoked Trout \\"Kestrel Cut\\"" → "Trout"
+            Dry run: nothing saved.
+
+            """)
+        #expect(try databaseSnapshot(path) == before)
+    }
+}

@@ -1,0 +1,150 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import Testing
+@testable import step6
+
+/// Editing: compare with the snapshot, write only changes, all or nothing.
+@Suite struct EditTests {
+    @Test func recordsRoundTripEveryRow() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        try copy.queue.read { db in
+            for product in try Product.fetchAll(db) {
+                // What the record would write equals what is stored, column by column.
+                let stored = try Row.fetchOne(db, sql: "SELECT * FROM Products WHERE ProductID = ?", arguments: [product.id])
+                for (column, value) in try product.databaseDictionary {
+                    #expect(stored?[column] as DatabaseValue? == value, "product \(product.id), \(column)")
+                }
+            }
+            #expect(try Product.filter(Product.Columns.discontinued == "1").fetchCount(db)
+                    == Product.fetchAll(db).filter(\.discontinued).count)
+            #expect(try Supplier.fetchAll(db).count == 10)
+        }
+    }
+
+    @Test func flagAcceptsOnlyZeroAndOne() throws {
+        #expect(try Product.flag("0".databaseValue) == false)
+        #expect(try Product.flag("1".databaseValue) == true)
+        #expect(try Product.flag(1.databaseValue) == true)
+        #expect(throws: CourseError.self) { try Product.flag("yes".databaseValue) }
+        #expect(throws: CourseError.self) { try Product.flag(.null) }
+    }
+
+    @Test func unchangedEditWritesNothing() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let before = try copy.snapshot()
+        let changes = try copy.changeCount()
+        let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(name: "Smoked Trout \"Kestrel Cut\"", price: 15.90, stock: 12, discontinued: false, supplierPhone: "(021) 555 9090"))
+        #expect(outcome == .unchanged)
+        #expect(try copy.changeCount() == changes, "an UPDATE ran although nothing changed")
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test func dryRunReportsButSavesNothing() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let before = try copy.snapshot()
+        let changes = try copy.changeCount()
+        let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(price: 16.5, stock: 30), dryRun: true)
+        #expect(outcome == .dryRun([
+            ColumnChange(table: "Products", column: "UnitPrice", old: 15.9.databaseValue, new: 16.5.databaseValue),
+            ColumnChange(table: "Products", column: "UnitsInStock", old: 12.databaseValue, new: 30.databaseValue),
+        ]))
+        #expect(try copy.changeCount() == changes)
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test func saveWritesOnlyTheProductRowAndStoresNorthwindsText() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let changes = try copy.changeCount()
+        let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(price: 16.5, discontinued: true))
+        guard case .saved(let columns, let rows) = outcome else {
+            Issue.record("not saved: \(outcome)")
+            return
+        }
+        #expect(columns.map(\.column) == ["Discontinued", "UnitPrice"])
+        #expect(rows == 1)
+        #expect(try copy.changeCount() == changes + 1)
+        let row = try copy.queue.read { db in
+            try Row.fetchOne(db, sql: "SELECT UnitPrice, Discontinued, typeof(Discontinued) AS type FROM Products WHERE ProductID = 27")
+        }
+        #expect(row?["UnitPrice"] == 16.5)
+        #expect(row?["Discontinued"] == "1")
+        #expect(row?["type"] == "text")
+    }
+
+    @Test func productAndSupplierAreSavedTogether() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(stock: 3, supplierPhone: "(021) 555 7000"))
+        #expect(outcome == .saved([
+            ColumnChange(table: "Suppliers", column: "Phone", old: "(021) 555 9090".databaseValue, new: "(021) 555 7000".databaseValue),
+            ColumnChange(table: "Products", column: "UnitsInStock", old: 12.databaseValue, new: 3.databaseValue),
+        ], rowsWritten: 2))
+        let phone = try copy.queue.read { db in try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6") }
+        #expect(phone == "(021) 555 7000")
+    }
+
+    /// The supplier's UPDATE runs first; the product's then violates a CHECK: both are undone.
+    @Test(arguments: [ProductEdit(price: -1, supplierPhone: "0"), ProductEdit(stock: -5, supplierPhone: "0")])
+    func checkViolationRollsBackEverything(_ edit: ProductEdit) throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let before = try copy.snapshot()
+        let error = #expect(throws: CourseError.self) { try editProduct(copy.queue, productID: 27, edit) }
+        #expect(error.flatMap(extendedCode) == 275) // SQLITE_CONSTRAINT_CHECK
+        #expect(error?.report.what.contains("nothing was saved") == true)
+        #expect(try copy.snapshot() == before)
+    }
+
+    /// Proof that the rollback undid a write that happened: the trace shows
+    /// the supplier's UPDATE ran before the product's failed.
+    @Test func supplierUpdateThatRanIsRolledBack() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let before = try copy.snapshot()
+        let lines = Lines()
+        let traced = try DatabaseQueue(path: copy.path, configuration: CourseGRDB.configuration(
+            trace: true, narrator: Narrator(write: { lines.append($0) })))
+        #expect(throws: CourseError.self) {
+            try editProduct(traced, productID: 27, ProductEdit(price: -1, supplierPhone: "0"))
+        }
+        let statements = lines.all.filter { $0.contains("UPDATE") || $0.contains("ROLLBACK") }
+        #expect(statements == [
+            #"   SQL> UPDATE "Suppliers" SET "Phone"='0' WHERE "SupplierID"=6"#,
+            #"   SQL> UPDATE "Products" SET "UnitPrice"=-1.0 WHERE "ProductID"=27"#,
+            "   SQL> ROLLBACK TRANSACTION",
+        ])
+        #expect(try copy.snapshot() == before)
+    }
+
+    @Test func badInputIsRefusedBeforeWriting() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        try copy.queue.write { db in try db.execute(sql: "INSERT INTO Products (ProductID, ProductName) VALUES (41, 'Loose Item')") }
+        let before = try copy.snapshot()
+        let cases: [(Int64, ProductEdit, String)] = [
+            (999, ProductEdit(price: 1), "no product with id 999"),
+            (41, ProductEdit(supplierPhone: "1"), "has no supplier"),
+            (27, ProductEdit(name: "  "), "must not be empty"),
+            (27, ProductEdit(price: .nan), "must be a number"),
+        ]
+        for (id, edit, message) in cases {
+            let error = #expect(throws: CourseError.self) { try editProduct(copy.queue, productID: id, edit) }
+            #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+        }
+        #expect(try copy.snapshot() == before)
+    }
+}
+
+/// Lines collected from a narrator (which may call from GRDB's queue).
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
