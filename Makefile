@@ -61,3 +61,11 @@ catalog:
 	sqlite3 .build/catalog.sqlite.tmp < Steps/step6/Resources/catalog.sql
 	mv .build/catalog.sqlite.tmp Steps/step6/Resources/catalog.sqlite
 	@echo "Rebuilt Steps/step6/Resources/catalog.sqlite: review, then commit it with catalog.sql."
+
+# What changed from step 4 to step 5: the record and the migrations (the
+# rest of the items app is shared, in Steps/ItemsKit). docs/05 shows this diff.
+.PHONY: diff-step5
+diff-step5:
+	@for file in Item.swift Schema.swift; do \
+	  diff -u --label step4/$$file --label step5/$$file Steps/step4/$$file Steps/step5/$$file; \
+	done; true

@@ -49,11 +49,17 @@ let package = Package(
             .product(name: "CustomDump", package: "swift-custom-dump"),
         ], path: "Tests/CourseTestSupport"),
         .testTarget(name: "CoreTests", dependencies: ["CourseCore", "CourseTestSupport"]),
+        // Steps 4 and 5 share the items app's unchanged parts (ordering, live list, shell, watch).
+        .target(name: "ItemsKit", dependencies: [
+            "CourseCore", grdb, .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Steps/ItemsKit"),
     ]
         + step(1, dependencies: ["CSQLite"])
         + step(2, dependencies: ["CSQLite", grdb])
         + step(3, dependencies: [grdb, .product(name: "IssueReporting", package: "xctest-dynamic-overlay")],
                testDependencies: [.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")])
+        + step(4, dependencies: ["ItemsKit", grdb])
+        + step(5, dependencies: ["ItemsKit", grdb])
         + step(6, dependencies: [grdb], resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
         + step(7, dependencies: [grdb], resources: [.process("Resources")])
 )

@@ -1,0 +1,136 @@
+import CourseCore
+import Foundation
+import GRDB
+
+// [docs:appdatabase]
+/// The seed's `AppDatabase`: the one door to the database. It owns a
+/// `DatabaseWriter` (a `DatabasePool` on a file, a `DatabaseQueue` in
+/// memory), migrates it once, then offers only the operations the app needs.
+public struct AppDatabase<Item: ItemRecord>: Sendable {
+    public let writer: any DatabaseWriter
+    /// The migrations this open applied (empty when the file was up to date).
+    public let appliedNow: [String]
+
+    public init(_ writer: any DatabaseWriter, migrator: DatabaseMigrator) throws {
+        self.writer = writer
+        // Check before migrating: a migration must not touch a file that is
+        // not ours. Then migrate, and check that Item matches the result.
+        let before = try writer.read { db in try migrator.appliedMigrations(db) }
+        try writer.read { db in try Self.checkShape(db, migrator: migrator) }
+        try migrator.migrate(writer)
+        let after = try writer.read { db in try migrator.appliedMigrations(db) }
+        appliedNow = after.filter { !before.contains($0) }
+        try writer.read { db in try db.checkItemTable(Item.columnNames) }
+    }
+
+    /// A pool for a file: readers never wait for the writer (WAL mode), and
+    /// the live list reads while a command writes. A queue in memory: a pool
+    /// needs a file to share between its connections.
+    public static func open(_ location: DatabaseLocation, migrator: DatabaseMigrator,
+                            trace: Bool, narrator: Narrator) throws -> Self {
+        var configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
+        // Every connection learns our collation before it runs a query.
+        configuration.prepareDatabase { db in db.add(collation: .itemName) }
+        return try attempt("open \(location.display)") {
+            switch location {
+            case .inMemory:
+                return try AppDatabase(DatabaseQueue(configuration: configuration), migrator: migrator)
+            case .file(let path):
+                return try AppDatabase(DatabasePool(path: path, configuration: configuration), migrator: migrator)
+            }
+        }
+    }
+}
+// [/docs:appdatabase]
+
+extension AppDatabase {
+    /// Before migrating: no migration we don't know, and an `item` table
+    /// shaped as our own migrations left it (compared with a scratch
+    /// database migrated just as far).
+    static func checkShape(_ db: Database, migrator: DatabaseMigrator) throws {
+        let applied = try migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(migrator.migrations).sorted()
+        if !unknown.isEmpty {
+            throw CourseError.input("""
+                the database has migrations this program doesn't know (\(unknown.joined(separator: ", "))): \
+                it was made by a later version
+                """)
+        }
+        guard try db.tableExists("item") else { return }
+        guard let last = migrator.migrations.last(where: applied.contains) else {
+            throw CourseError.input("the database has a table item that no migration of this app created")
+        }
+        let reference = try DatabaseQueue()
+        try migrator.migrate(reference, upTo: last)
+        let expected = try reference.read { db in try db.columns(in: "item").map(\.name) }
+        try db.checkItemTable(expected)
+    }
+}
+
+// [docs:operations]
+extension AppDatabase {
+    /// Saves a new item made from the editor's fields. One transaction.
+    @discardableResult
+    public func add(_ fields: [String: String]) throws -> Item {
+        try writer.write { db in
+            var item = Item.new()
+            try save(&item, fields, db)
+            return item
+        }
+    }
+
+    /// Edits an item: the editor opens with its current values, `changes`
+    /// replace some of them, the step's rules apply. One transaction.
+    @discardableResult
+    public func edit(id: Int64, _ changes: [String: String]) throws -> Item {
+        try writer.write { db in
+            // SELECT * FROM item WHERE id = ?
+            guard var item = try Item.fetchOne(db, key: id) else {
+                throw CourseError.input("no item with id \(id)")
+            }
+            try save(&item, changes, db)
+            return item
+        }
+    }
+
+    private func save(_ item: inout Item, _ changes: [String: String], _ db: Database) throws {
+        var form = item.form
+        form.fields.merge(changes) { _, new in new }
+        try item.apply(form) // validates: throws before anything is written
+        guard !item.isEmpty else {
+            throw CourseError.input("nothing to save: every field of the item is empty")
+        }
+        // INSERT INTO item (name, quantity, …) VALUES (?, ?, …)   (id nil)
+        // UPDATE item SET name = ?, quantity = ?, … WHERE id = ?   (id set)
+        try item.save(db)
+    }
+
+    /// Deletes items; all ids must exist, or nothing is deleted.
+    public func delete(ids: [Int64]) throws {
+        try writer.write { db in
+            // SELECT id FROM item WHERE id IN (…)
+            let found = try Set(Item.filter(keys: ids).select(Column("id"), as: Int64.self).fetchAll(db))
+            let missing = ids.filter { !found.contains($0) }
+            if !missing.isEmpty {
+                throw CourseError.input("no item with id \(missing.map(String.init).joined(separator: ", "))")
+            }
+            // DELETE FROM item WHERE id IN (…)
+            _ = try Item.deleteAll(db, keys: ids)
+        }
+    }
+
+    /// The items, in an ordering.
+    public func items(_ ordering: Ordering) throws -> [Item] {
+        try writer.read { db in try Item.all().ordered(ordering).fetchAll(db) }
+    }
+
+    /// The live list: a new value whenever a transaction changes table item.
+    /// `removeDuplicates` drops values equal to the previous one (a write
+    /// that changed nothing the list shows).
+    public func observeItems(_ ordering: Ordering) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {
+        ValueObservation
+            .tracking { db in try Item.all().ordered(ordering).fetchAll(db) }
+            .removeDuplicates()
+    }
+}
+// [/docs:operations]

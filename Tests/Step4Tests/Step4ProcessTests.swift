@@ -1,0 +1,197 @@
+import CourseTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// The built `step4`, run as a learner runs it.
+@Suite struct Step4ProcessTests {
+    @Test func tourMatchesGolden() throws {
+        try Golden.checkTour("step4")
+    }
+
+    @Test func pipedShellSessionPrintsTheListsInOrder() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let script = """
+            add Cherry 2
+            add banana ""
+            order
+            edit 1 --quantity x
+            delete 2
+            quit
+            add Never 1
+
+            """
+        let arguments = ["shell", "--database", "s.sqlite"]
+        let run = try StepProcess.run("step4", arguments, in: directory, input: script)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            0 Items · unordered
+              id  name  quantity
+              --  ----  --------
+              (no rows)
+            > add Cherry 2
+            added item 1: Cherry
+            1 Item · unordered
+              id  name    quantity
+              --  ------  --------
+              1   Cherry  2
+            > add banana ""
+            added item 2: banana
+            2 Items · unordered
+              id  name    quantity
+              --  ------  --------
+              1   Cherry  2
+              2   banana  NULL
+            > order
+            2 Items · by name, A→Z
+              id  name    quantity
+              --  ------  --------
+              2   banana  NULL
+              1   Cherry  2
+            > edit 1 --quantity x
+            error: quantity "x" is not a whole number
+            > delete 2
+            deleted item 2
+            1 Item · by name, A→Z
+              id  name    quantity
+              --  ------  --------
+              1   Cherry  2
+            > quit
+
+            """)
+        // Nothing after quit ran; the file holds what the last list showed.
+        let rows = try DatabaseQueue(path: directory.file("s.sqlite")).read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item")
+        }
+        #expect(rows == [["id": 1, "name": "Cherry", "quantity": 2]])
+    }
+
+    @Test func subcommandsEndToEnd() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var outputs: [String] = []
+        for words in [["add", "apple", "3"], ["add", "Banana"], ["add", "cherry", "1"],
+                      ["edit", "1", "--quantity", ""], ["edit", "3", "--name", "Cherry"], ["delete", "2"],
+                      ["list", "--order", "desc"]] {
+            // No --database: the default file, db/step4.sqlite under the scratch folder.
+            let run = try StepProcess.run("step4", words, in: directory)
+            #expect(run.status == 0, "\(words): \(run.stderr)")
+            outputs.append(run.stdout)
+        }
+        #expect(outputs == [
+            "added item 1: apple\n", "added item 2: Banana\n", "added item 3: cherry\n",
+            "saved item 1: apple\n", "saved item 3: Cherry\n", "deleted item 2\n",
+            """
+            2 Items · by name, Z→A
+              id  name    quantity
+              --  ------  --------
+              3   Cherry  1
+              1   apple   NULL
+
+            """,
+        ])
+        #expect(FileManager.default.fileExists(atPath: directory.file("db/step4.sqlite")))
+    }
+
+    @Test func seededNewIsReproducible() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let first = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "a.sqlite"], in: directory)
+        let second = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "b.sqlite"], in: directory)
+        #expect(first.status == 0 && first.stdout == second.stdout)
+        #expect(first.stdout.wholeMatch(of: /added item 1: [A-Z][a-z]{6}\n/) != nil, "\(first.stdout)")
+        let quantity = try DatabaseQueue(path: directory.file("a.sqlite")).read { db in
+            try Int.fetchOne(db, sql: "SELECT quantity FROM item")
+        }
+        #expect((1...9).contains(quantity ?? 0))
+    }
+
+    @Test func watchSeesAWriteByAnotherProcess() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try StepProcess.run("step4", ["add", "Apple", "3", "--database", "w.sqlite"], in: directory)
+        let watch = try BackgroundStep("step4", ["watch", "--database", "w.sqlite", "--max-updates", "1", "--timeout", "15"], in: directory)
+        #expect(watch.wait { $0.contains("1 Item · unordered") }, "watch printed: \(watch.text)")
+        let add = try StepProcess.run("step4", ["add", "Kiwi", "1", "--database", "w.sqlite"], in: directory)
+        #expect(add.status == 0)
+        #expect(watch.exitStatus(timeout: 15) == 0, "watch did not stop after one update: \(watch.text)")
+        #expect(watch.text.hasSuffix("""
+
+            2 Items · unordered
+              id  name   quantity
+              --  -----  --------
+              1   Apple  3
+              2   Kiwi   1
+
+            """), "\(watch.text)")
+    }
+
+    @Test(arguments: [
+        ["add", "Fig", "x"], ["add", "Fig", "-1"], ["add"], ["add", "", ""], ["add", "Fig", "2", "--notes", "n"],
+        ["edit", "9", "--name", "X"], ["edit", "1"], ["edit", "one", "--name", "X"], ["delete", "1", "9"], ["delete"],
+        ["new", "extra"],
+    ])
+    func badInputExitsNonZeroAndChangesNothing(arguments: [String]) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try StepProcess.run("step4", ["add", "Apple", "3", "--database", "d.sqlite"], in: directory)
+        let before = try databaseSnapshot(directory.file("d.sqlite"))
+        let run = try StepProcess.run("step4", arguments + ["--database", "d.sqlite"], in: directory)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("Error:"), "\(run.stderr)")
+        #expect(try databaseSnapshot(directory.file("d.sqlite")) == before)
+    }
+
+    /// The schema of the seed's app, written with plain SQL as GRDB wrote it there.
+    static let seedAppSQL = """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('createItem');
+        CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
+        INSERT INTO item (name, quantity) VALUES ('Xbqwert', 4), ('Äpfel', NULL);
+        """
+
+    @Test func aDatabaseMadeByTheSeedsAppOpensUnchanged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("seed.sqlite")
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: Self.seedAppSQL) }
+        let before = try databaseSnapshot(path)
+        let run = try StepProcess.run("step4", ["list", "--order", "asc", "--database", path], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("2   Äpfel    NULL\n  1   Xbqwert  4"), "\(run.stdout)")
+        #expect(try databaseSnapshot(path) == before)
+    }
+
+    @Test(arguments: [
+        "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT)", // no migrations recorded
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('createItem');
+        CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT)
+        """,
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('createItem'), ('addNotes');
+        CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, quantity INTEGER, notes TEXT)
+        """,
+    ])
+    func anUnexpectedItemTableIsRefusedUnchanged(sql: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("other.sqlite")
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        let before = try databaseSnapshot(path)
+        let run = try StepProcess.run("step4", ["add", "Fig", "--database", path], in: directory)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("item") || run.stderr.contains("migrations"), "\(run.stderr)")
+        #expect(try databaseSnapshot(path) == before)
+    }
+
+    @Test func watchRefusesAnInMemoryDatabase() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try StepProcess.run("step4", ["watch", "--in-memory"], in: directory)
+        #expect(run.status != 0 && run.stderr.contains("needs a file"))
+    }
+}

@@ -1,0 +1,155 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import ItemsKit
+import Testing
+@testable import step4
+
+private let quiet = Narrator(write: { _ in })
+
+private func open(_ location: DatabaseLocation) throws -> AppDatabase<Item> {
+    try AppDatabase<Item>.open(location, migrator: Schema.migrator, trace: false, narrator: quiet)
+}
+
+/// Mixed case and accents, in insertion order.
+private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "Apple"]
+
+@Suite struct OrderingTests {
+    @Test(arguments: [false, true]) func threeOrderingsWithTheItemNameCollation(onFile: Bool) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // On a file the database is a pool: the collation must exist on its reader connections too.
+        let database = try open(onFile ? .file(directory.file("o.sqlite")) : .inMemory)
+        for name in names { try database.add(["name": name]) }
+
+        #expect(try database.items(.unspecified).map(\.name) == names) // rowid order
+        // Case and accents ignored ("Äpfel" ~ "apfel" < "apple"); equal names in binary order.
+        let ascending = ["Äpfel", "Apple", "apple", "banana", "Cherry", "émile", "Zebra"]
+        #expect(try database.items(.ascending).map(\.name) == ascending)
+        #expect(try database.items(.descending).map(\.name) == ascending.reversed())
+    }
+
+    @Test func sqliteDefaultsAreBinaryAndAsciiOnlyNoCase() throws {
+        let database = try open(.inMemory)
+        for name in names { try database.add(["name": name]) }
+        let (binary, nocase) = try database.writer.read { db in
+            (try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name"),
+             try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name COLLATE NOCASE, name"))
+        }
+        // The seed's ordering: capitals first, so banana after Cherry.
+        #expect(binary == ["Apple", "Cherry", "Zebra", "apple", "banana", "Äpfel", "émile"])
+        // NOCASE folds A–Z only: non-ASCII letters still sort after z.
+        #expect(nocase == ["Apple", "apple", "banana", "Cherry", "Zebra", "Äpfel", "émile"])
+    }
+
+    @Test func orderingCyclesLikeTheSeedsButton() {
+        #expect(Ordering.unspecified.next == .ascending)
+        #expect(Ordering.ascending.next == .descending)
+        #expect(Ordering.descending.next == .unspecified)
+    }
+
+    @Test func requestsCarryTheCollation() throws {
+        let database = try open(.inMemory)
+        let sql = try database.writer.read { db in
+            try Item.all().orderedByNameReversed().makePreparedRequest(db).statement.sql
+        }
+        #expect(sql == #"SELECT * FROM "item" ORDER BY "name" COLLATE itemName DESC"#)
+    }
+}
+
+@Suite struct EditorTests {
+    @Test func rulesForNameAndQuantity() throws {
+        let database = try open(.inMemory)
+        let banana = try database.add(["name": "banana", "quantity": ""])
+        #expect(banana.id == 1 && banana.quantity == nil) // empty quantity: NULL
+        let edited = try database.edit(id: 1, ["name": "", "quantity": " 4 "])
+        #expect(edited.name == "banana" && edited.quantity == 4) // empty name: kept
+        let onlyQuantity = try database.add(["quantity": "2"])
+        #expect(onlyQuantity.name == "" && onlyQuantity.quantity == 2)
+        let rows = try database.writer.read { db in try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item") }
+        #expect(rows == [["id": 1, "name": "banana", "quantity": 4], ["id": 2, "name": "", "quantity": 2]])
+    }
+
+    @Test(arguments: [
+        (["name": "", "quantity": ""], "nothing to save"),
+        (["name": "Fig", "quantity": "3.5"], "not a whole number"),
+        (["name": "Fig", "quantity": "three"], "not a whole number"),
+        (["name": "Fig", "quantity": "-2"], "negative"),
+        (["name": "Fig", "quantity": "99999999999999999999"], "out of range"),
+    ])
+    func badInputIsRefusedAndNothingWritten(fields: [String: String], message: String) throws {
+        let database = try open(.inMemory)
+        try database.add(["name": "Kiwi", "quantity": "1"])
+        let error = #expect(throws: CourseError.self) { try database.add(fields) }
+        #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+        if message != "nothing to save" { // the same fields as an edit: the name is not half-applied
+            #expect(throws: CourseError.self) { try database.edit(id: 1, fields) }
+        }
+        #expect(try database.items(.unspecified) == [Item(id: 1, name: "Kiwi", quantity: 1)])
+    }
+
+    @Test func unknownIdsChangeNothing() throws {
+        let database = try open(.inMemory)
+        try database.add(["name": "Kiwi"])
+        try database.add(["name": "Lime"])
+        #expect(throws: CourseError.self) { try database.edit(id: 9, ["name": "X"]) }
+        let error = #expect(throws: CourseError.self) { try database.delete(ids: [1, 8, 9]) }
+        #expect(error?.description == "no item with id 8, 9")
+        #expect(try database.items(.unspecified).map(\.name) == ["Kiwi", "Lime"])
+        try database.delete(ids: [1, 2])
+        #expect(try database.items(.unspecified).isEmpty)
+    }
+
+    @Test func seededRandomItems() throws {
+        var first = SplitMix64(seed: 42), second = SplitMix64(seed: 42)
+        let a = (0..<50).map { _ in randomItemFields(using: &first) }
+        let b = (0..<50).map { _ in randomItemFields(using: &second) }
+        #expect(a == b)
+        #expect(Set(a.compactMap { $0["name"] }).count > 45) // random, not constant
+        for fields in a {
+            let name = try #require(fields["name"])
+            #expect(name.count == 7 && name.first?.isUppercase == true && name.dropFirst().allSatisfy(\.isLowercase))
+            #expect((1...9).contains(Int(fields["quantity"] ?? "") ?? 0))
+        }
+    }
+}
+
+@Suite struct ObservationTests {
+    /// What the observation itself emits, awaited one value per change.
+    @Test func valuesAfterInsertUpdateDeleteAndOrderingChange() async throws {
+        let database = try open(.inMemory)
+        var values = database.observeItems(.unspecified).values(in: database.writer).makeAsyncIterator()
+        #expect(try await values.next() == [])
+        try database.add(["name": "pear", "quantity": "2"]) // insert
+        #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 2)])
+        try database.add(["name": "Apple"])
+        #expect(try await values.next()?.map(\.name) == ["pear", "Apple"])
+        try database.edit(id: 1, ["quantity": "5"]) // update
+        #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 5), Item(id: 2, name: "Apple")])
+        try database.edit(id: 2, ["name": "Apple"]) // a write that changes nothing: no new value…
+        try database.delete(ids: [2]) // delete
+        #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 5)]) // …so this comes next
+        try database.add(["name": "Kiwi"])
+        #expect(try await values.next()?.map(\.name) == ["pear", "Kiwi"])
+        // Ordering change: a new request, a new observation, its first value.
+        var sorted = database.observeItems(.ascending).values(in: database.writer).makeAsyncIterator()
+        #expect(try await sorted.next()?.map(\.name) == ["Kiwi", "pear"])
+    }
+
+    /// The shell's view of it: every value delivered up to the current list.
+    @Test func liveListWaitsForTheValueThatShowsAWrite() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try open(.file(directory.file("live.sqlite")))
+        let live = LiveList(database, .descending)
+        #expect(try live.values(until: []) == [[]])
+        try database.add(["name": "apple"])
+        try database.add(["name": "Banana"])
+        let delivered = try live.values(until: database.items(.descending))
+        #expect(delivered.last?.map(\.name) == ["Banana", "apple"])
+        #expect((1...2).contains(delivered.count)) // GRDB may merge the two writes into one value
+        try database.edit(id: 1, ["name": "apple"]) // nothing changed: nothing delivered
+        #expect(try live.values(until: database.items(.descending)) == [])
+    }
+}

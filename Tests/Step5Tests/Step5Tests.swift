@@ -1,0 +1,192 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import ItemsKit
+import Testing
+@testable import step5
+
+private let quiet = Narrator(write: { _ in })
+
+private func open(_ path: String) throws -> AppDatabase<Item> {
+    try AppDatabase<Item>.open(.file(path), migrator: Schema.migrator, trace: false, narrator: quiet)
+}
+
+/// A file as the seed's app left it after its step 4: GRDB's migrations
+/// table with createItem, the item table, rows with unicode names and NULL quantities.
+private func makeSeedAppDatabase(_ path: String) throws {
+    try DatabaseQueue(path: path).write { db in
+        try db.execute(sql: """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations (identifier) VALUES ('createItem');
+            CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
+            INSERT INTO item (id, name, quantity) VALUES
+              (1, 'Qwertzu', 7), (2, 'Äpfel', NULL), (3, 'émile 🍏', 0), (5, 'Straße', NULL);
+            """)
+    }
+}
+
+@Suite struct MigrationTests {
+    @Test func theSeedsDatabaseIsUpgradedOnceKeepingEveryRow() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("seed.sqlite")
+        try makeSeedAppDatabase(path)
+        let rowsBefore = try DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item ORDER BY id")
+        }
+
+        // Before: the migrator sees createItem applied, addNotes pending.
+        let (applied, completed) = try DatabaseQueue(path: path).read { db in
+            (try Schema.migrator.appliedMigrations(db), try Schema.migrator.hasCompletedMigrations(db))
+        }
+        #expect(applied == ["createItem"] && completed == false)
+
+        let database = try open(path)
+        #expect(database.appliedNow == ["addNotes"])
+        try database.writer.read { db in
+            #expect(try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item ORDER BY id") == rowsBefore)
+            let pairs = try Row.fetchAll(db, sql: "SELECT name, notes FROM item")
+            #expect(pairs.count == 4)
+            for pair in pairs { #expect(pair["notes"] as String? == pair["name"] as String) }
+            #expect(try Schema.migrator.appliedMigrations(db) == ["createItem", "addNotes"])
+            #expect(try Schema.migrator.hasCompletedMigrations(db))
+            #expect(try db.columns(in: "item").map(\.name) == ["id", "name", "quantity", "notes"])
+        }
+        #expect(try database.items(.unspecified).map(\.notes) == ["Qwertzu", "Äpfel", "émile 🍏", "Straße"])
+
+        let before = try databaseSnapshot(path)
+        #expect(try open(path).appliedNow == []) // applied once
+        #expect(try databaseSnapshot(path) == before)
+    }
+
+    @Test func aFreshDatabaseGetsBothMigrations() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(try open(directory.file("new.sqlite")).appliedNow == ["createItem", "addNotes"])
+    }
+
+    @Test(arguments: [
+        // createItem recorded, but the table has another shape: addNotes must not run.
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('createItem');
+        CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+        INSERT INTO item (name) VALUES ('x');
+        """,
+        // A migration from some later version.
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('createItem'), ('addTags');
+        CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
+        """,
+    ])
+    func anUnexpectedDatabaseIsRefusedUnchanged(sql: String) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("odd.sqlite")
+        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        let before = try databaseSnapshot(path)
+        let run = try StepProcess.run("step5", ["--database", path], in: directory)
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("Error:"), "\(run.stderr)")
+        #expect(try databaseSnapshot(path) == before)
+    }
+}
+
+@Suite struct NotesEditorTests {
+    @Test func notesFollowTheEditorRules() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let database = try open(directory.file("n.sqlite"))
+        let fig = try database.add(["name": "Fig", "quantity": "2", "notes": "ripe"])
+        #expect(fig == Item(id: 1, name: "Fig", quantity: 2, notes: "ripe"))
+        #expect(try database.add(["notes": "only a note"]).name == "") // notes alone are something to save
+        #expect(try database.edit(id: 1, ["notes": ""]).notes == nil)  // empty notes: NULL
+        #expect(try database.edit(id: 1, ["name": "", "notes": "again"]) == Item(id: 1, name: "Fig", quantity: 2, notes: "again"))
+        #expect(throws: CourseError.self) { try database.add(["name": "", "quantity": "", "notes": ""]) }
+        #expect(throws: CourseError.self) { try database.edit(id: 1, ["notes": "lost?", "quantity": "2.5"]) }
+        #expect(try database.items(.unspecified) == [
+            Item(id: 1, name: "Fig", quantity: 2, notes: "again"), Item(id: 2, name: "", quantity: nil, notes: "only a note"),
+        ])
+    }
+}
+
+@Suite struct Step5ProcessTests {
+    @Test func tourMatchesGolden() throws {
+        try Golden.checkTour("step5")
+    }
+
+    @Test func aFileMadeByStep4IsUpgradedInPlace() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for words in [["add", "Apple", "3"], ["add", "Äpfel", ""], ["new", "--seed", "1"]] {
+            #expect(try StepProcess.run("step4", words + ["--database", "f.sqlite"], in: directory).status == 0)
+        }
+        let names = try DatabaseQueue(path: directory.file("f.sqlite")).read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY id")
+        }
+        let first = try StepProcess.run("step5", ["--database", "f.sqlite"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("f.sqlite: applied addNotes\nmigrations recorded in grdb_migrations: createItem, addNotes\n3 Items"))
+        let second = try StepProcess.run("step5", ["--database", "f.sqlite"], in: directory)
+        #expect(second.stdout.hasPrefix("f.sqlite: up to date, no migration applied\n"))
+        let rows = try DatabaseQueue(path: directory.file("f.sqlite")).read { db in
+            try Row.fetchAll(db, sql: "SELECT name, notes FROM item ORDER BY id")
+        }
+        #expect(rows.map { $0["name"] as String } == names)
+        #expect(rows.map { $0["notes"] as String? } == names)
+    }
+
+    @Test func pipedShellEditsNotes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try StepProcess.run("step5", ["shell", "--in-memory"], in: directory,
+                                      input: "add Fig 2 --notes \"very ripe\"\nedit 1 --notes \"\"\nedit 1 --colour red\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("""
+            > add Fig 2 --notes "very ripe"
+            added item 1: Fig
+            1 Item · unordered
+              id  name  quantity  notes
+              --  ----  --------  ---------
+              1   Fig   2         very ripe
+            > edit 1 --notes ""
+            saved item 1: Fig
+            1 Item · unordered
+              id  name  quantity  notes
+              --  ----  --------  -----
+              1   Fig   2         NULL
+            > edit 1 --colour red
+            error: unknown option --colour: the fields are --name, --quantity, --notes
+            """), "\(run.stdout)")
+    }
+
+    @Test func missingFileIsNotCreated() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try StepProcess.run("step5", ["--database", "missing.sqlite"], in: directory)
+        #expect(run.status != 0 && run.stderr.contains("no file at missing.sqlite"))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("missing.sqlite")))
+    }
+
+    /// The chapter shows `make diff-step5`; it must be what make prints today.
+    @Test func theChapterShowsTheCurrentDiff() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["make", "-s", "--no-print-directory", "diff-step5"]
+        process.currentDirectoryURL = workspaceRoot
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let diff = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(diff.contains("+        migrator.registerMigration(\"addNotes\")"))
+
+        let chapter = try String(contentsOf: workspaceRoot.appendingPathComponent("docs/05-notes-migration.md"), encoding: .utf8)
+        let lines = chapter.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "<!-- make diff-step5 -->"), "no `<!-- make diff-step5 -->` marker in the chapter")
+        let block = lines[(start + 2)...].prefix { $0 != "```" }
+        #expect(block.joined(separator: "\n") + "\n" == diff, "docs/05 shows an old diff: paste `make -s diff-step5` into it")
+    }
+}
