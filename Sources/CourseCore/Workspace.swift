@@ -29,6 +29,13 @@ public enum Workspace {
         return directory.appendingPathComponent(fileName).path
     }
 
+    /// `db/<name>`, emptied first: where a tour starts from scratch every time.
+    public static func freshDatabasePath(_ fileName: String) throws -> String {
+        let path = try databasePath(fileName)
+        try removeDatabase(at: path)
+        return path
+    }
+
     /// A path as a learner wants to read it: relative to the current
     /// directory when it is inside it (also keeps golden files free of
     /// absolute paths).

@@ -9,8 +9,7 @@ extension Step1 {
         say.title("Step 1 · The raw SQLite C API")
 
         say.section("Open a database")
-        let path = try Workspace.databasePath("step1-tour.sqlite")
-        try Workspace.removeDatabase(at: path) // a fresh start, every time
+        let path = try Workspace.freshDatabasePath("step1-tour.sqlite") // a fresh start, every time
         say.action("Open \(Workspace.display(path)) with sqlite3_open_v2(READWRITE | CREATE)")
         let db = try openDatabase(path)
         if trace { RawTrace.install(on: db, narrator: say) }

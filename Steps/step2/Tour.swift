@@ -69,8 +69,7 @@ private func handWrittenQueue(_ say: Narrator, trace: Bool) throws {
 /// Part 2: GRDB's DatabaseQueue, records and migrations.
 private func grdbQueue(_ say: Narrator, trace: Bool) throws {
     say.section("The same with GRDB's DatabaseQueue")
-    let path = try Workspace.databasePath("step2-tour.sqlite")
-    try Workspace.removeDatabase(at: path)
+    let path = try Workspace.freshDatabasePath("step2-tour.sqlite") // a fresh start, every time
     say.action("Open \(Workspace.display(path)) as a DatabaseQueue")
     let queue = try CourseGRDB.openQueue(.file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
     say.result("a serial queue around one connection, like ours, plus everything below")

@@ -9,8 +9,7 @@ extension Step3 {
         say.title("Step 3 · Players and teams, with foreign keys")
         // `reportIssue` speaks through the narration during the tour (see Queries.swift).
         try withIssueReporters([NarratorIssueReporter(narrator: say)]) {
-            let path = try Workspace.databasePath("step3-tour.sqlite")
-            try Workspace.removeDatabase(at: path) // a fresh start, every time
+            let path = try Workspace.freshDatabasePath("step3-tour.sqlite") // a fresh start, every time
             let location = DatabaseLocation.file(path)
             let database = try tourFactory(say, location: location, trace: trace)
             let players = try tourQueries(say, database)

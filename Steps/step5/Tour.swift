@@ -9,8 +9,7 @@ extension Step5 {
         say.title("Step 5 · The notes migration")
 
         say.section("A database as step 4 left it")
-        let path = try Workspace.databasePath("step5-tour.sqlite")
-        try Workspace.removeDatabase(at: path)
+        let path = try Workspace.freshDatabasePath("step5-tour.sqlite") // a fresh start, every time
         say.action("Create \(Workspace.display(path)) with the migrations up to createItem only")
         // [docs:step4-file]
         try attempt("make a step-4 database") {

@@ -26,8 +26,7 @@ extension Step6 {
         }
 
         say.section("Bootstrap by copying")
-        let path = try Workspace.databasePath("step6-tour.sqlite")
-        try Workspace.removeDatabase(at: path) // a fresh start, every time
+        let path = try Workspace.freshDatabasePath("step6-tour.sqlite") // a fresh start, every time
         say.action("Bootstrap \(Workspace.display(path))")
         say.result(try Catalog.bootstrap(copyingTo: path) ? "copied from the bundle (first run)" : "unexpected: reused")
         say.action("Bootstrap \(Workspace.display(path)) again")

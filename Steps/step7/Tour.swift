@@ -13,8 +13,7 @@ extension Step7 {
         let v2Data = try attempt("read \(v2.display)") { try Data(contentsOf: v2.url) }
 
         say.section("A schema from a SQL file")
-        let path = try Workspace.databasePath("step7-tour.sqlite")
-        try Workspace.removeDatabase(at: path) // a fresh start, every time
+        let path = try Workspace.freshDatabasePath("step7-tour.sqlite") // a fresh start, every time
         say.action("Open \(Workspace.display(path)) and run the migrations")
         let cache = try openCache(.file(path), trace: trace, narrator: say)
         let applied = try cache.read { db in try cacheMigrator().appliedIdentifiers(db) } // SELECT identifier FROM grdb_migrations
