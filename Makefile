@@ -17,7 +17,7 @@ sqlite:
 # make step1 … make step7: build one step, then run it.
 step%: FORCE sqlite
 	@mkdir -p .build
-	@echo "Building step$* (the very first build also compiles GRDB: a minute or two)..."
+	@test -x $(BIN)/step$* || echo "Building step$* (the very first build also compiles GRDB: a minute or two)..."
 	@$(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 || { cat .build/make-step$*.log; echo "step$* did not build: see the messages above."; exit 1; }
 	@$(BIN)/step$* $(ARGS)
 
