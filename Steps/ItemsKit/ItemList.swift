@@ -1,7 +1,7 @@
 import CourseCore
 
-/// The list as the seed's screen shows it: a heading ("3 Items"), the
-/// ordering (the seed's button), then one row per item.
+/// The list as the tutorial's screen shows it: a heading ("3 Items"), the
+/// ordering (the tutorial's button), then one row per item.
 public func listLines<Item: ItemRecord>(_ items: [Item], _ ordering: Ordering) -> [String] {
     let heading = "\(items.count) \(items.count == 1 ? "Item" : "Items") · \(ordering.label)"
     let table = TextTable(headers: Item.columnNames, rows: items.map(\.cells))

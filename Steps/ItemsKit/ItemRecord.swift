@@ -2,17 +2,21 @@ import ArgumentParser
 import CourseCore
 import GRDB
 
-// ItemsKit holds what steps 4 and 5 share unchanged: ordering, the live list,
-// the shell and `watch`. Each step keeps only what differs: its `Item`, its
-// migrations and its tour. These two protocols are the seam between them.
+// ItemsKit holds what steps 4 and 5 share unchanged: the database door, the
+// live list, the shell and `watch`. Each step keeps its lesson: its `Item`
+// (record, columns, orderings, editor rules), its migrations and its tour.
+// These two protocols are the seam between them.
 
 /// A row of table `item`, as a step defines it.
 public protocol ItemRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
     var id: Int64? { get set }
     var name: String { get }
 
-    /// A blank item, like the seed's `Item.new()`: what `add` starts from.
+    /// A blank item, like the tutorial's `Item.new()`: what `add` starts from.
     static func new() -> Self
+
+    /// The request for the list in an ordering (the step's lesson).
+    static func ordered(_ ordering: Ordering) -> QueryInterfaceRequest<Self>
 
     /// The columns of `item`, in order: the list's headers, and what a database must have.
     static var columnNames: [String] { get }
@@ -20,13 +24,13 @@ public protocol ItemRecord: Codable, Equatable, Sendable, FetchableRecord, Mutab
     /// This item as the list prints it: one cell per column.
     var cells: [String?] { get }
 
-    /// The editor's text fields, filled from this item (the seed's form).
+    /// The editor's text fields, filled from this item (the tutorial's form).
     var form: ItemForm { get }
 
     /// Applies the editor's fields with the step's rules; throws on bad input.
     mutating func apply(_ form: ItemForm) throws
 
-    /// An item with nothing in it is not saved (the seed's `isEmpty`).
+    /// An item with nothing in it is not saved (the tutorial's `isEmpty`).
     var isEmpty: Bool { get }
 }
 
@@ -39,7 +43,7 @@ public protocol ItemsStep {
     static var migrator: DatabaseMigrator { get }
 }
 
-/// The editor as text fields, like the seed's `nameEdit` and `quantityEdit`:
+/// The editor as text fields, like the tutorial's `nameEdit` and `quantityEdit`:
 /// the learner types text, the record decides what it means.
 public struct ItemForm: Equatable, Sendable {
     public var fields: [String: String]
@@ -53,7 +57,7 @@ public struct ItemForm: Equatable, Sendable {
     }
 
     // [docs:quantity]
-    /// The quantity field as a number. The seed wrote `Int(quantityEdit)`,
+    /// The quantity field as a number. The tutorial wrote `Int(quantityEdit)`,
     /// which turns "3.5" or "three" into nil: the input is lost without a
     /// word. Here only an empty field means "no quantity".
     public func quantity() throws -> Int? {

@@ -18,7 +18,7 @@ public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
     /// after each transaction that changes table item.
     public init(_ database: AppDatabase<Item>, _ ordering: Ordering) {
         cancellable = database.observeItems(ordering).start(
-            in: database.writer,
+            in: database.reader,
             scheduling: .async(onQueue: DispatchQueue(label: "live list")),
             onError: { [weak self] error in self?.post { $0.failure = error } },
             onChange: { [weak self] items in self?.post { $0.values.append(items) } })

@@ -14,5 +14,5 @@ struct Step4: ParsableCommand, Lesson, ItemsStep {
     )
     typealias Item = step4.Item
     static let stepName = "step4"
-    static var migrator: DatabaseMigrator { Schema.migrator }
+    static var migrator: DatabaseMigrator { AppDatabase.migrator }
 }

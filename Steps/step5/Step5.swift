@@ -15,7 +15,7 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
     )
     typealias Item = step5.Item
     static let stepName = "step5"
-    static var migrator: DatabaseMigrator { Schema.migrator }
+    static var migrator: DatabaseMigrator { AppDatabase.migrator }
 
     /// The course's `Tour<Step5>`, plus `--database FILE`: `step5 --database FILE` upgrades that file.
     struct TourOrUpgrade: ParsableCommand {
@@ -23,7 +23,7 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
             commandName: "tour",
             abstract: "Run the narrated lesson on a fresh db/step5-tour.sqlite, or upgrade --database FILE.")
         @OptionGroup var options: TourOptions
-        @Option(help: ArgumentHelp("Upgrade this file (from step 4 or the seed's app) and list it.", valueName: "path"))
+        @Option(help: ArgumentHelp("Upgrade this file (from step 4 or the tutorial's app) and list it.", valueName: "path"))
         var database: String?
 
         func run() throws {

@@ -68,50 +68,62 @@ func columnChanges<Record: EncodableRecord & TableRecord>(from snapshot: Record,
 }
 
 // [docs:edit]
-/// Edits product `productID`: the seed's product page, without the window.
+/// Edits product `productID`: the Lighter example's product page, without the window.
 ///
 /// The snapshot is the product as stored; the edited copy is compared with
-/// it (records are Equatable, as the seed stresses). Equal: nothing is
-/// written at all. `dryRun`: the differences are reported, not saved (the
-/// seed's Revert). Otherwise the supplier and the product are saved in ONE
+/// it (records are Equatable, as the example stresses). Equal: nothing is
+/// written at all. Otherwise the supplier and the product are saved in ONE
 /// transaction: if the product's UPDATE fails, the supplier's is undone too.
+///
+/// `dryRun` (the example's Revert) runs the very same UPDATEs in the same
+/// transaction, then rolls it back: the schema's constraints refuse exactly
+/// what they would refuse for real, and nothing is kept.
 func editProduct(_ writer: some DatabaseWriter, productID: Int64, _ edit: ProductEdit,
                  dryRun: Bool = false) throws -> EditOutcome {
     try edit.validate()
-    // `write` runs the closure in a transaction: BEGIN … COMMIT, or
-    // ROLLBACK when it throws.
-    return try writer.write { db in
-        guard let page = try fetchPage(db, productID: productID) else {
-            throw CourseError.input("no product with id \(productID)")
+    return try writer.writeWithoutTransaction { db in
+        var outcome = EditOutcome.unchanged
+        // BEGIN … COMMIT, or ROLLBACK when the closure throws or asks for it.
+        try db.inTransaction {
+            outcome = try applyEdit(edit, productID: productID, db)
+            guard dryRun, case .saved(let changes, _) = outcome else { return .commit }
+            outcome = .dryRun(changes)
+            return .rollback
         }
-        if edit.supplierPhone != nil && page.supplier == nil {
-            throw CourseError.input("product #\(productID) has no supplier whose phone could change")
-        }
-        let (product, supplier) = edit.applied(to: page)
-        guard product != page.product || supplier != page.supplier else { return .unchanged }
-
-        var changes = try columnChanges(from: page.product, to: product)
-        if let supplier, let old = page.supplier {
-            changes = try columnChanges(from: old, to: supplier) + changes
-        }
-        if dryRun { return .dryRun(changes) }
-
-        let before = db.totalChangesCount
-        do {
-            if let supplier, let old = page.supplier {
-                // UPDATE "Suppliers" SET "Phone"=? WHERE "SupplierID"=?
-                try supplier.updateChanges(db, from: old)
-            }
-            // UPDATE "Products" SET <only the changed columns> WHERE "ProductID"=?
-            try product.updateChanges(db, from: page.product)
-        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
-            throw CourseError(report: ErrorReport(
-                "could not save product #\(productID): the schema's CHECK constraints refuse negative "
-                    + "prices and counts, so the transaction was rolled back and nothing was saved",
-                error: error))
-        }
-        return .saved(changes, rowsWritten: db.totalChangesCount - before)
+        return outcome
     }
+}
+
+/// The UPDATEs of an edit, inside the caller's transaction.
+private func applyEdit(_ edit: ProductEdit, productID: Int64, _ db: Database) throws -> EditOutcome {
+    guard let page = try fetchPage(db, productID: productID) else {
+        throw CourseError.input("no product with id \(productID)")
+    }
+    if edit.supplierPhone != nil && page.supplier == nil {
+        throw CourseError.input("product #\(productID) has no supplier whose phone could change")
+    }
+    let (product, supplier) = edit.applied(to: page)
+    guard product != page.product || supplier != page.supplier else { return .unchanged }
+
+    var changes = try columnChanges(from: page.product, to: product)
+    if let supplier, let old = page.supplier {
+        changes = try columnChanges(from: old, to: supplier) + changes
+    }
+    let before = db.totalChangesCount
+    do {
+        if let supplier, let old = page.supplier {
+            // UPDATE "Suppliers" SET "Phone"=? WHERE "SupplierID"=?
+            try supplier.updateChanges(db, from: old)
+        }
+        // UPDATE "Products" SET <only the changed columns> WHERE "ProductID"=?
+        try product.updateChanges(db, from: page.product)
+    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
+        throw CourseError(report: ErrorReport(
+            "could not save product #\(productID): the schema's CHECK constraints refuse negative "
+                + "prices and counts, so the transaction was rolled back and nothing was saved",
+            error: error))
+    }
+    return .saved(changes, rowsWritten: db.totalChangesCount - before)
 }
 // [/docs:edit]
 
@@ -121,7 +133,7 @@ func outcomeLines(_ outcome: EditOutcome, indent: String = "  ") -> [String] {
     case .unchanged:
         return ["No changes: the edited product equals its snapshot, so nothing was written."]
     case .dryRun(let changes):
-        return changes.map { indent + "\($0)" } + ["Dry run: nothing saved."]
+        return changes.map { indent + "\($0)" } + ["Dry run: the UPDATEs ran and were rolled back: nothing saved."]
     case .saved(let changes, let rows):
         return changes.map { indent + "\($0)" } + ["Saved in one transaction: \(rows) row\(rows == 1 ? "" : "s") written."]
     }

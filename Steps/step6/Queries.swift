@@ -18,17 +18,14 @@ struct ProductListing: FetchableRecord, Equatable {
 
 // [docs:search]
 /// Products whose name contains `text`, ignoring case, ordered by name:
-/// the seed's `productName.contains(text, caseInsensitive: true)`.
+/// the Lighter example's `productName.contains(text, caseInsensitive: true)`.
 /// Empty text (after trimming) matches every product.
 ///
-/// `instr(haystack, needle)` finds a plain substring: unlike LIKE it has no
-/// wildcards, so `%`, `_` and quotes in the text are just characters, with
-/// nothing to escape. Both sides are lowercased with GRDB's
-/// `swiftLowercaseString` (Swift's `lowercased()`, registered on every GRDB
-/// connection) because SQLite's own `lower()` and LIKE only fold ASCII:
-/// for SQLite, "CRÈME" and "crème" differ.
+/// `containsIgnoringCase` (in the course's GRDB layer, shared with step 7)
+/// finds a plain substring with `instr`, both sides lowercased by Swift:
+/// `%`, `_` and quotes are just characters, and "CRÈME" finds "Crème".
 func searchProducts(_ db: Database, matching text: String = "") throws -> [ProductListing] {
-    let needle = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    let needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
     let name = Product.Columns.productName
     // SELECT "Products".*, "Categories"."CategoryName" AS "categoryName",
     //        "Suppliers"."CompanyName" AS "supplierName"
@@ -40,7 +37,7 @@ func searchProducts(_ db: Database, matching text: String = "") throws -> [Produ
     return try Product
         .annotated(withOptional: Product.category.select(Column("CategoryName").forKey("categoryName")))
         .annotated(withOptional: Product.supplier.select(Column("CompanyName").forKey("supplierName")))
-        .filter(literal: "instr(\(name.lowercased), \(needle)) > 0")
+        .filter(name.containsIgnoringCase(needle))
         .order(name, Product.Columns.id)
         .asRequest(of: ProductListing.self)
         .fetchAll(db)

@@ -11,7 +11,7 @@ struct Step6: ParsableCommand, Lesson {
         discussion: """
             Without --database the subcommands use db/step6.sqlite, copied from the bundled \
             catalog on first run (`make reset` deletes it). --database PATH opens any database \
-            with Northwind's schema.
+            with Northwind's schema: make step6 ARGS="list --database path/to/northwind.db"
             """,
         subcommands: [Tour<Step6>.self, List.self, Search.self, Show.self, Edit.self],
         defaultSubcommand: Tour<Step6>.self
@@ -40,11 +40,11 @@ struct Step6: ParsableCommand, Lesson {
 
         func run() throws {
             let say = Narrator()
-            let queue = try Catalog.open(database, narrator: say)
-            let page = try attempt("read product #\(id)") {
-                try queue.read { db in try fetchPage(db, productID: id) }
+            let appDatabase = try AppDatabase.open(database, narrator: say)
+            let page = try attempt("read product #\(id)") { try appDatabase.productPage(id: id) }
+            guard let page else {
+                throw CourseError.input("no product with id \(id) (`make step6 ARGS=\"list\"` shows the ids)")
             }
-            guard let page else { throw CourseError.input("no product with id \(id)") }
             pageLines(page).forEach(say.line)
         }
     }
@@ -52,7 +52,10 @@ struct Step6: ParsableCommand, Lesson {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a product (and its supplier's phone) in one transaction.",
-            discussion: "Nothing is written when the values equal the stored ones. Example: edit 27 --price 16.50 --dry-run")
+            discussion: """
+                Nothing is written when the values equal the stored ones. \
+                Example: make step6 ARGS="edit 27 --price 16.50 --dry-run"
+                """)
         @Argument(help: "The product's id.") var id: Int64
         @Option(help: "A new product name.") var name: String?
         // `.unconditional`: "-1" is a value here, not an option, so that the
@@ -61,7 +64,8 @@ struct Step6: ParsableCommand, Lesson {
         @Option(parsing: .unconditional, help: "A new number of units in stock.") var stock: Int?
         @Option(help: "true or false.") var discontinued: Bool?
         @Option(help: "A new phone number for the product's supplier, saved with the product.") var supplierPhone: String?
-        @Flag(help: "Show what would change, save nothing.") var dryRun = false
+        @Flag(help: "Run the change in a transaction, show it (or the constraint that refuses it), then roll it back.")
+        var dryRun = false
         @OptionGroup var database: DatabaseOptions
 
         var edit: ProductEdit {
@@ -76,9 +80,9 @@ struct Step6: ParsableCommand, Lesson {
 
         func run() throws {
             let say = Narrator()
-            let queue = try Catalog.open(database, narrator: say)
+            let appDatabase = try AppDatabase.open(database, narrator: say)
             let outcome = try attempt("edit product #\(id)") {
-                try editProduct(queue, productID: id, edit, dryRun: dryRun)
+                try appDatabase.saveEdit(productID: id, edit, dryRun: dryRun)
             }
             say.line("Product #\(id):")
             outcomeLines(outcome).forEach(say.line)
@@ -89,10 +93,8 @@ struct Step6: ParsableCommand, Lesson {
 /// `list` and `search`: the matching products as a table.
 private func printSearch(_ text: String, _ options: DatabaseOptions) throws {
     let say = Narrator()
-    let queue = try Catalog.open(options, narrator: say)
-    let listings = try attempt("search the products") {
-        try queue.read { db in try searchProducts(db, matching: text) }
-    }
+    let appDatabase = try AppDatabase.open(options, narrator: say)
+    let listings = try attempt("search the products") { try appDatabase.search(text) }
     let table = listingTable(listings)
     say.table(table.headers, table.rows, indent: "")
     say.line("\(listings.count) product\(listings.count == 1 ? "" : "s")")

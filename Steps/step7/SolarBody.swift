@@ -31,8 +31,11 @@ struct SolarBody: Codable, Equatable, FetchableRecord, PersistableRecord {
 // [/docs:record]
 
 extension SolarBody {
-    /// The columns the queries filter and sort on, spelled as in the table.
+    /// The columns the queries filter and sort on, typed (GRDB's demo style).
+    /// `Column(CodingKeys.x)` would name the property; the table's column is
+    /// its snake-case form, so the name is spelled as in the table.
     enum Columns {
+        static let name = Column("name")
         static let englishName = Column("english_name")
     }
 }

@@ -46,15 +46,15 @@ enum SyncStage: String, CaseIterable, Sendable {
 /// `write` runs the closure between BEGIN and COMMIT, and rolls back if it
 /// throws: the cache then holds what it held before, never half a sync. The
 /// cached bodies are read inside the same transaction, so the plan and its
-/// application see the same rows. (The seed reads the ids before its
-/// transaction; a change in between would go unnoticed.)
+/// application see the same rows. (The Lighter example reads the ids before
+/// its transaction; a change in between would go unnoticed.)
 ///
 /// `checkpoint` is called at each stage, inside the transaction: `sync`
 /// prints progress there, and the tests throw there to prove that a failure
 /// half-way leaves nothing applied.
 @discardableResult
 func sync(
-    _ cache: DatabaseQueue,
+    _ cache: some DatabaseWriter,
     with fetched: [SolarBody],
     checkpoint: (SyncStage, SyncPlan) throws -> Void = { _, _ in }
 ) throws -> SyncPlan {

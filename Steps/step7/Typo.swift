@@ -2,17 +2,16 @@ import CourseCore
 import Foundation
 import GRDB
 
-// The seed's schema spells a column `densitity`. Lighter generates the Swift
+// The Lighter example's schema spells a column `densitity`. Lighter generates the Swift
 // record from the schema, so its property is `densitity` too, and the
 // synthesized `Decodable` looks for a JSON field "densitity" that the API
 // never sends. A missing optional field decodes as nil: no error, and the
 // column stays NULL in every row. This file reproduces that mapping, columns
 // first, with SQLite's JSON functions, so the tour can show it happening.
 
-/// The seed's schema: BodiesDB-001.sql with the seed's spelling of `density`.
-func seedSchema() throws -> String {
-    let file = try bundledResource("BodiesDB-001", "sql")
-    let schema = try attempt("read BodiesDB-001.sql") { try String(contentsOf: file, encoding: .utf8) }
+/// The Lighter example's schema: BodiesDB-001.sql with its spelling of `density`.
+func lighterSchema() throws -> String {
+    let schema = try bundledText("BodiesDB-001", "sql")
     return schema.replacingOccurrences(of: "density        REAL", with: "densitity      REAL")
 }
 

@@ -97,8 +97,8 @@ import Testing
     @Test func seededNewIsReproducible() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let first = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "a.sqlite"], in: directory)
-        let second = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "b.sqlite"], in: directory)
+        let first = try StepProcess.run("step4", ["new", "--random-start", "9", "--database", "a.sqlite"], in: directory)
+        let second = try StepProcess.run("step4", ["new", "--random-start", "9", "--database", "b.sqlite"], in: directory)
         #expect(first.status == 0 && first.stdout == second.stdout)
         #expect(first.stdout.wholeMatch(of: /added item 1: [A-Z][a-z]{6}\n/) != nil, "\(first.stdout)")
         let quantity = try DatabaseQueue(path: directory.file("a.sqlite")).read { db in

@@ -46,9 +46,26 @@ import Testing
         #expect(result.stdout == """
             Product #27:
               Products.ProductName: "Smoked Trout \\"Kestrel Cut\\"" → "Trout"
-            Dry run: nothing saved.
+            Dry run: the UPDATEs ran and were rolled back: nothing saved.
 
             """)
         #expect(try databaseSnapshot(path) == before)
+    }
+
+    /// `edit 27 --price -1 --dry-run` is refused with the real edit's words and status; the file keeps its bytes.
+    @Test func dryRunIsRefusedExactlyLikeTheRealEdit() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = try StepProcess.run("step6", ["list"], in: directory)
+        let path = directory.file("db/step6.sqlite")
+        let before = try databaseSnapshot(path)
+        let dry = try StepProcess.run("step6", ["edit", "27", "--price", "-1", "--dry-run"], in: directory)
+        #expect(try databaseSnapshot(path) == before)
+        let real = try StepProcess.run("step6", ["edit", "27", "--price", "-1"], in: directory)
+        #expect(try databaseSnapshot(path) == before)
+        #expect(dry.status == 1 && real.status == 1)
+        #expect(dry.stderr.contains("SQLITE_CONSTRAINT_CHECK") && dry.stderr.contains("CHECK constraint failed: UnitPrice"))
+        #expect(dry.stderr == real.stderr)
+        #expect(dry.stdout == real.stdout)
     }
 }
