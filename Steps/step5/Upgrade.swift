@@ -9,7 +9,9 @@ import ItemsKit
 func upgrade(_ path: String, trace: Bool) throws {
     let say = Narrator()
     guard FileManager.default.fileExists(atPath: path) else {
-        throw CourseError.input("no file at \(Workspace.display(path)): give a database made by step 4")
+        throw CourseError.input(
+            "no file at \(Workspace.display(path)): give a database made by step 4 "
+                + "(`make step4 ARGS=\"add Apple 3\"` makes db/step4.sqlite)")
     }
     let database = try AppDatabase.open(.file(path), migrator: AppDatabase.migrator, trace: trace, narrator: say)
     let applied = database.appliedNow

@@ -15,7 +15,7 @@ enum Catalog {
     /// generates for this target (declared in Package.swift).
     static func bundledURL() throws -> URL {
         guard let url = Bundle.module.url(forResource: "catalog", withExtension: "sqlite") else {
-            throw CourseError.input("the bundled catalog.sqlite is missing: rebuild with `swift build --product step6`")
+            throw CourseError.input("the bundled catalog.sqlite is missing: rebuild and run with `make step6`")
         }
         return url
     }

@@ -151,29 +151,7 @@ func badInput(
     _ say: Narrator, _ database: AppDatabase, save: (Int64, ProductEdit, Bool) throws -> EditOutcome
 ) throws {
     say.section("Bad input")
-    let supplierPhone = {
-        try database.reader.read { db in try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6") }
-    }
-    let phoneBefore = try supplierPhone()
-    let refused = ProductEdit(price: -1, supplierPhone: "(021) 555 0000")
-    var reports: [String] = []
-    for dryRun in [false, true] {
-        say.action("edit 27 --supplier-phone \"(021) 555 0000\" --price -1" + (dryRun ? " --dry-run" : ""))
-        do {
-            _ = try save(smokedTrout, refused, dryRun)
-            say.result("unexpected: saved")
-        } catch {
-            say.expectedError(report(error))
-            reports.append(report(error).description)
-        }
-    }
-    let phone = try supplierPhone()
-    say.result("the supplier's phone " + (phone == phoneBefore
-        ? "is still \(phone ?? "NULL"): its UPDATE ran first, and was rolled back"
-        : "is now \(phone ?? "NULL"): its UPDATE was kept without the product's"))
-    say.note("--dry-run " + (reports.count == 2 && reports[0] == reports[1]
-        ? "met the same CHECK constraint, word for word: it runs the UPDATEs, then rolls back"
-        : "did not report what the real edit reports"))
+    try refusedByTheSchema(say, database, save: save)
     say.action("edit 999 --price 1")
     do {
         _ = try save(999, ProductEdit(price: 1), false)
@@ -189,6 +167,35 @@ func badInput(
         say.expectedError(
             ErrorReport("rejected before the database is opened", error: CourseError.input(Step6.message(for: error))))
     }
+}
+
+/// A negative price, with a new supplier phone: for real, then as a dry run.
+/// What the refusal left behind is read back from the file.
+private func refusedByTheSchema(
+    _ say: Narrator, _ database: AppDatabase, save: (Int64, ProductEdit, Bool) throws -> EditOutcome
+) throws {
+    let supplierPhone = {
+        try database.reader.read { db in try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6") }
+    }
+    let phoneBefore = try supplierPhone()
+    var reports: [String] = []
+    for dryRun in [false, true] {
+        say.action("edit 27 --supplier-phone \"(021) 555 0000\" --price -1" + (dryRun ? " --dry-run" : ""))
+        do {
+            _ = try save(smokedTrout, ProductEdit(price: -1, supplierPhone: "(021) 555 0000"), dryRun)
+            say.result("unexpected: saved")
+        } catch {
+            say.expectedError(report(error))
+            reports.append(report(error).description)
+        }
+    }
+    let phone = try supplierPhone()
+    say.result("the supplier's phone " + (phone == phoneBefore
+        ? "is still \(phone ?? "NULL"): its UPDATE ran first, and was rolled back"
+        : "is now \(phone ?? "NULL"): its UPDATE was kept without the product's"))
+    say.note("--dry-run " + (reports.count == 2 && reports[0] == reports[1]
+        ? "met the same CHECK constraint, word for word: it runs the UPDATEs, then rolls back"
+        : "did not report what the real edit reports"))
 }
 
 /// Commands to try, as a learner pastes them.

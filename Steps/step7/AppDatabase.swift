@@ -75,7 +75,7 @@ func bundledResource(_ name: String, _ fileExtension: String) throws -> URL {
     guard let url = Bundle.module.url(forResource: name, withExtension: fileExtension) else {
         throw CourseError.input(
             "the resource \(name).\(fileExtension) is missing from step7's bundle: "
-                + "run `swift build --product step7` again")
+                + "rebuild and run with `make step7`")
     }
     return url
 }
