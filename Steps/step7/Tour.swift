@@ -23,18 +23,6 @@ extension Step7 {
     }
 }
 
-/// A bundled fixture: its source, and its bytes.
-struct Fixture {
-    var source: Source
-    var data: Data
-
-    init(_ version: String) throws {
-        source = try Source.fixture(version)
-        let url = source.url
-        data = try attempt("read \(source.display)") { try Data(contentsOf: url) }
-    }
-}
-
 // MARK: - Sections
 
 /// Opens a fresh cache file; the migration runs the bundled SQL file.
@@ -212,14 +200,6 @@ private func sayWhetherUnchanged(_ say: Narrator, _ cache: AppDatabase, _ before
     let now = try cache.bodies()
     say.result("the cache holds the same \(now.count) bodies as before: \(now == before)")
     return now == before
-}
-
-/// The error the tour throws in the middle of a sync's transaction.
-private struct InjectedFault: Error, CustomStringConvertible {
-    var plan: SyncPlan
-    var description: String {
-        "injected fault, after \(plan.deletions.count) deletions and \(plan.updates.count) updates"
-    }
 }
 
 /// The Lighter example's misspelled column, on scratch in-memory databases.

@@ -38,35 +38,6 @@ struct ProductEdit: Equatable {
     }
 }
 
-/// One column that an edit changes, as SQLite sees the values.
-struct ColumnChange: Equatable, CustomStringConvertible {
-    var table: String
-    var column: String
-    var old: DatabaseValue
-    var new: DatabaseValue
-
-    var description: String { "\(table).\(column): \(old) → \(new)" }
-}
-
-/// What `edit` did.
-enum EditOutcome: Equatable {
-    case unchanged
-    case dryRun([ColumnChange])
-    /// `rowsWritten` is SQLite's own count of rows changed by the UPDATEs.
-    case saved([ColumnChange], rowsWritten: Int)
-}
-
-/// The columns where `edited` differs from `snapshot`, in column-name order.
-/// `databaseChanges(from:)` compares the two records as SQLite would store them.
-func columnChanges<Record: EncodableRecord & TableRecord>(from snapshot: Record, to edited: Record) throws -> [ColumnChange] {
-    let new = try edited.databaseDictionary
-    return try edited.databaseChanges(from: snapshot)
-        .map { column, old in
-            ColumnChange(table: Record.databaseTableName, column: column, old: old, new: new[column] ?? .null)
-        }
-        .sorted { $0.column < $1.column }
-}
-
 // [docs:edit]
 /// Edits product `productID`: the Lighter example's product page, without the window.
 ///
@@ -126,15 +97,3 @@ private func applyEdit(_ edit: ProductEdit, productID: Int64, _ db: Database) th
     return .saved(changes, rowsWritten: db.totalChangesCount - before)
 }
 // [/docs:edit]
-
-/// The outcome as lines of text.
-func outcomeLines(_ outcome: EditOutcome, indent: String = "  ") -> [String] {
-    switch outcome {
-    case .unchanged:
-        return ["No changes: the edited product equals its snapshot, so nothing was written."]
-    case .dryRun(let changes):
-        return changes.map { indent + "\($0)" } + ["Dry run: the UPDATEs ran and were rolled back: nothing saved."]
-    case .saved(let changes, let rows):
-        return changes.map { indent + "\($0)" } + ["Saved in one transaction: \(rows) row\(rows == 1 ? "" : "s") written."]
-    }
-}
