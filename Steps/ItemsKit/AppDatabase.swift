@@ -129,13 +129,12 @@ extension AppDatabase {
         try dbWriter.read { db in try Item.ordered(ordering).fetchAll(db) }
     }
 
-    /// The live list: a new value whenever a transaction changes table item.
-    /// `removeDuplicates` drops values equal to the previous one (a write
-    /// that changed nothing the list shows).
-    public func observeItems(_ ordering: Ordering) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {
-        ValueObservation
-            .tracking { db in try Item.ordered(ordering).fetchAll(db) }
-            .removeDuplicates()
+    /// The live list: a new value whenever a transaction changes table item
+    /// (the observation is the step's: `Item.observation`).
+    public func observeItems(
+        _ ordering: Ordering
+    ) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {
+        Item.observation(ordering)
     }
 }
 // [/docs:operations]

@@ -18,6 +18,11 @@ public protocol ItemRecord: Codable, Equatable, Sendable, FetchableRecord, Mutab
     /// The request for the list in an ordering (the step's lesson).
     static func ordered(_ ordering: Ordering) -> QueryInterfaceRequest<Self>
 
+    /// The live list's observation of that request (the step's lesson).
+    static func observation(
+        _ ordering: Ordering
+    ) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Self]>>>
+
     /// The columns of `item`, in order: the list's headers, and what a database must have.
     static var columnNames: [String] { get }
 

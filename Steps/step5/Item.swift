@@ -48,6 +48,22 @@ extension Item {
 }
 // [/docs:ordering]
 
+// [docs:observation]
+extension Item {
+    /// The live list: GRDB runs the request now, notes the tables and
+    /// columns it read, and runs it again after every transaction that
+    /// changed them, delivering each new list. `removeDuplicates` drops a
+    /// list equal to the last one (an edit that changed nothing).
+    static func observation(
+        _ ordering: Ordering
+    ) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {
+        ValueObservation
+            .tracking { db in try ordered(ordering).fetchAll(db) }
+            .removeDuplicates()
+    }
+}
+// [/docs:observation]
+
 extension Item: ItemRecord {
     static func new() -> Item { Item(id: nil, name: "", quantity: nil, notes: nil) }
 
