@@ -33,4 +33,4 @@ extension Ordering: ExpressibleByArgument {}
 
 /// The orderings, as the help lists them.
 let orderingHelp = ArgumentHelp(
-    "\(Ordering.allCases.map { "\($0.rawValue) (\($0.label))" }.joined(separator: ", ")).")
+    "The ordering: \(Ordering.allCases.map { "\($0.rawValue) (\($0.label))" }.joined(separator: ", ")).")

@@ -9,6 +9,30 @@ import Testing
         try Golden.checkTour("step4")
     }
 
+    /// The help a learner reads first lists the orderings that exist and shows the quoting.
+    @Test func helpListsTheOrderingsAndTheQuoting() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for subcommand in ["list", "shell", "watch"] {
+            let help = try StepProcess.run("step4", [subcommand, "--help"], in: directory)
+            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(text.contains("none (unordered), asc (by name, A→Z), desc (by name, Z→A)"), "\(subcommand)")
+        }
+        for subcommand in ["add", "edit", "shell"] {
+            let help = try StepProcess.run("step4", [subcommand, "--help"], in: directory)
+            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(text.contains(#"add "Øresund 100%" 2"#), "\(subcommand)")
+            #expect(text.contains(#"make step4 ARGS="add 'Øresund 100%' 2""#), "\(subcommand)")
+        }
+        // What the help says works: the quoted name arrives whole, % and all.
+        let added = try StepProcess.run("step4", ["add", "Øresund 100%", "2", "--database", "q.sqlite"], in: directory)
+        #expect(added.stdout == "added item 1: Øresund 100%\n")
+        let shell = try StepProcess.run("step4", ["shell", "--database", "q.sqlite"], in: directory,
+                                        input: "add \"Øresund 100%\" 3\nhelp\nquit\n")
+        #expect(shell.stdout.contains("added item 2: Øresund 100%"))
+        #expect(shell.stdout.contains("orderings: none (unordered), asc (by name, A→Z), desc (by name, Z→A)"))
+    }
+
     @Test func pipedShellSessionPrintsTheListsInOrder() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
