@@ -30,8 +30,10 @@ public struct AppDatabase<Item: ItemRecord>: Sendable {
     /// A pool for a file: readers never wait for the writer (WAL mode), and
     /// the live list reads while a command writes. A queue in memory: a pool
     /// needs a file to share between its connections.
-    public static func open(_ location: DatabaseLocation, migrator: DatabaseMigrator,
-                            trace: Bool, narrator: Narrator) throws -> Self {
+    public static func open(
+        _ location: DatabaseLocation, migrator: DatabaseMigrator,
+        trace: Bool, narrator: Narrator
+    ) throws -> Self {
         var configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
         // Every connection learns our collation before it runs a query.
         configuration.prepareDatabase { db in db.add(collation: .itemName) }
@@ -55,7 +57,8 @@ extension AppDatabase {
         let applied = try migrator.appliedIdentifiers(db)
         let unknown = applied.subtracting(migrator.migrations).sorted()
         if !unknown.isEmpty {
-            throw CourseError.input("""
+            throw CourseError.input(
+                """
                 the database has migrations this program doesn't know (\(unknown.joined(separator: ", "))): \
                 it was made by a later version
                 """)
@@ -100,7 +103,7 @@ extension AppDatabase {
     private func save(_ item: inout Item, _ changes: [String: String], _ db: Database) throws {
         var form = item.form
         form.fields.merge(changes) { _, new in new }
-        try item.apply(form) // validates: throws before anything is written
+        try item.apply(form)  // validates: throws before anything is written
         guard !item.isEmpty else {
             throw CourseError.input("nothing to save: every field of the item is empty")
         }

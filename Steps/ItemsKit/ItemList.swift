@@ -19,7 +19,7 @@ extension Narrator {
 
 /// Standard output is buffered when it is not a terminal; push it out now.
 public func flushOutput() {
-    fflush(nil) // nil: every output stream (naming `stdout` is not concurrency-safe in Swift 6)
+    fflush(nil)  // nil: every output stream (naming `stdout` is not concurrency-safe in Swift 6)
 }
 
 #if canImport(Glibc)

@@ -29,7 +29,8 @@ extension Database {
     func checkItemTable(_ expected: [String]) throws {
         let found = try columns(in: "item").map(\.name)
         if found != expected {
-            throw CourseError.input("""
+            throw CourseError.input(
+                """
                 table item has columns (\(found.joined(separator: ", "))), \
                 expected (\(expected.joined(separator: ", "))): not a database of this app
                 """)

@@ -3,8 +3,10 @@ import Foundation
 
 /// Runs one command on the database; returns what to tell the learner.
 /// The shell and the subcommands both come here.
-public func perform<Item: ItemRecord>(_ command: ShellCommand, on database: AppDatabase<Item>,
-                                      random: inout SplitMix64) throws -> String {
+public func perform<Item: ItemRecord>(
+    _ command: ShellCommand, on database: AppDatabase<Item>,
+    random: inout SplitMix64
+) throws -> String {
     switch command {
     case .new:
         let item = try database.addItem(randomItemFields(using: &random))
@@ -88,7 +90,7 @@ public struct ItemShell<Item: ItemRecord> {
     }
 
     private func prompt() {
-        flushOutput() // the list first, then the prompt
+        flushOutput()  // the list first, then the prompt
         FileHandle.standardOutput.write(Data("> ".utf8))
     }
 }

@@ -11,7 +11,7 @@ public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
     private let condition = NSCondition()
     private var values: [[Item]] = []
     private var failure: (any Error)?
-    private var latest: [Item]? // the last value handed out
+    private var latest: [Item]?  // the last value handed out
     private var cancellable: AnyDatabaseCancellable?
 
     /// Starts observing. GRDB fetches the first value at once, then one

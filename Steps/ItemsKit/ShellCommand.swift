@@ -7,7 +7,7 @@ public enum ShellCommand: Equatable, Sendable {
     case add([String: String])
     case edit(Int64, [String: String])
     case delete([Int64])
-    case order(Ordering?) // nil: the next one, like the tutorial's button
+    case order(Ordering?)  // nil: the next one, like the tutorial's button
     case help
     case quit
 
@@ -40,7 +40,9 @@ public enum ShellCommand: Equatable, Sendable {
             return verb == "new" ? .new : verb == "help" ? .help : .quit
         case "add":
             var changes = try options(&rest, fields: fields)
-            guard (1...2).contains(rest.count) else { throw CourseError.input("usage: add NAME [QUANTITY] [--FIELD VALUE]…") }
+            guard (1...2).contains(rest.count) else {
+                throw CourseError.input("usage: add NAME [QUANTITY] [--FIELD VALUE]…")
+            }
             changes["name"] = rest[0]
             if rest.count == 2 { changes["quantity"] = rest[1] }
             return .add(changes)
@@ -75,7 +77,8 @@ public enum ShellCommand: Equatable, Sendable {
             if word.hasPrefix("--") {
                 let field = String(word.dropFirst(2))
                 guard fields.contains(field) else {
-                    throw CourseError.input("unknown option \(word): the fields are \(fields.map { "--" + $0 }.joined(separator: ", "))")
+                    throw CourseError.input(
+                        "unknown option \(word): the fields are \(fields.map { "--" + $0 }.joined(separator: ", "))")
                 }
                 guard index + 1 < words.count else { throw CourseError.input("\(word) needs a value (\"\" for none)") }
                 changes[field] = words[index + 1]

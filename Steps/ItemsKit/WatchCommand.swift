@@ -6,7 +6,8 @@ import Foundation
 struct WatchCommand<Step: ItemsStep>: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "watch", abstract: "Print the list whenever the database file changes, even by another process.")
+            commandName: "watch",
+            abstract: "Print the list whenever the database file changes, even by another process.")
     }
     @Option(help: orderingHelp) var order: Ordering = .unspecified
     @Option(help: "Stop after this many changes.") var maxUpdates: Int?

@@ -40,7 +40,7 @@ public struct Watcher<Item: ItemRecord> {
             guard now != version else { continue }
             version = now
             let items = try database.items(ordering)
-            guard items != shown else { continue } // a commit that left the list as it was
+            guard items != shown else { continue }  // a commit that left the list as it was
             shown = items
             say.line("")
             say.itemList(items, ordering)

@@ -19,7 +19,7 @@ struct WordsCommand<Step: ItemsStep, V: Verb>: ParsableCommand {
         // Parse everything before opening: bad input never touches the file.
         let command = try ShellCommand.parse([V.name] + words, fields: editorFields(Step.Item.self))
         let appDatabase = try Step.open(database)
-        var unused = SplitMix64(start: 0) // only `new` draws random numbers
+        var unused = SplitMix64(start: 0)  // only `new` draws random numbers
         let message = try attempt(V.name + " " + words.joined(separator: " ")) {
             try perform(command, on: appDatabase, random: &unused)
         }

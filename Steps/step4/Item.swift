@@ -80,7 +80,7 @@ extension Item: ItemRecord {
     /// quantity means no quantity (NULL). A quantity that is not a whole
     /// number throws (the tutorial silently stored NULL).
     mutating func apply(_ form: ItemForm) throws {
-        let quantity = try form.quantity() // validate first: nothing half-applied
+        let quantity = try form.quantity()  // validate first: nothing half-applied
         if !form["name"].isEmpty { name = form["name"] }
         self.quantity = quantity
     }

@@ -38,8 +38,9 @@ func newItems(_ say: Narrator, _ database: AppDatabase, start: UInt64) throws ->
     let repeated = (1...2).map { _ in randomItemFields(using: &again)["name"] ?? "" }
     let stored = try database.items(.unspecified).suffix(2).map(\.name)
     say.note("seven random letters, capitalised, quantity 1…9")
-    say.note("a second generator started at \(start) draws \(repeated.joined(separator: ", ")): "
-        + (repeated == stored ? "the same start value gives the same items" : "not the items stored"))
+    say.note(
+        "a second generator started at \(start) draws \(repeated.joined(separator: ", ")): "
+            + (repeated == stored ? "the same start value gives the same items" : "not the items stored"))
     return random
 }
 
@@ -54,11 +55,14 @@ func editorRules(_ say: Narrator, _ database: AppDatabase, random: inout SplitMi
     let refused = say.commands(edits, on: database, random: &random)
     let items = try database.items(.unspecified)
     say.table(Item.columnNames, items.map(\.cells))
-    let item4 = items.first { $0.id == 4 }, item3 = items.first { $0.id == 3 }
-    say.note("after an empty name, item 4 is named \"\(item4?.name ?? "?")\"; "
-        + "after an empty quantity, item 3's quantity is \(item3?.quantity.map(String.init) ?? "NULL")")
-    say.note("\(edits.count - refused) commands ran, \(refused) were refused; "
-        + "the table gained \(items.count - countBefore) rows")
+    let item4 = items.first { $0.id == 4 }
+    let item3 = items.first { $0.id == 3 }
+    say.note(
+        "after an empty name, item 4 is named \"\(item4?.name ?? "?")\"; "
+            + "after an empty quantity, item 3's quantity is \(item3?.quantity.map(String.init) ?? "NULL")")
+    say.note(
+        "\(edits.count - refused) commands ran, \(refused) were refused; "
+            + "the table gained \(items.count - countBefore) rows")
 }
 
 /// One column of names, three collations, each result read from SQLite.
@@ -90,7 +94,8 @@ func orderNote(_ sorted: [String]) -> String {
     let capitalsFirst = (capitals.map(index).max() ?? -1) < (small.map(index).min() ?? Int.max)
     let accentsLast = (accented.map(index).min() ?? Int.max) > (sorted.count - 1 - accented.count)
     return (capitalsFirst ? "every capital before every small letter" : "capitals and small letters mixed")
-        + "; " + (accentsLast
+        + "; "
+        + (accentsLast
             ? "\(accented.joined(separator: " and ")) after every ASCII name"
             : "\(accented.joined(separator: " and ")) among the others")
 }

@@ -7,7 +7,7 @@ struct Item: Codable, Equatable, Sendable {
     var id: Int64?
     var name: String
     var quantity: Int?
-    var notes: String? // nullable: no notes is NULL, and older programs insert NULL
+    var notes: String?  // nullable: no notes is NULL, and older programs insert NULL
 }
 
 extension Item: FetchableRecord, MutablePersistableRecord {
@@ -81,7 +81,7 @@ extension Item: ItemRecord {
     /// quantity means no quantity (NULL). A quantity that is not a whole
     /// number throws (the tutorial silently stored NULL). Empty notes: NULL.
     mutating func apply(_ form: ItemForm) throws {
-        let quantity = try form.quantity() // validate first: nothing half-applied
+        let quantity = try form.quantity()  // validate first: nothing half-applied
         if !form["name"].isEmpty { name = form["name"] }
         self.quantity = quantity
         notes = form["notes"].isEmpty ? nil : form["notes"]

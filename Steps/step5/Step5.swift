@@ -23,11 +23,16 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
             commandName: "tour",
             abstract: "Run the narrated lesson on a fresh db/step5-tour.sqlite, or upgrade --database FILE.")
         @OptionGroup var options: TourOptions
-        @Option(help: ArgumentHelp("Upgrade this file (from step 4 or the tutorial's app) and list it.", valueName: "path"))
+        @Option(
+            help: ArgumentHelp("Upgrade this file (from step 4 or the tutorial's app) and list it.", valueName: "path"))
         var database: String?
 
         func run() throws {
-            if let database { try upgrade(database, trace: options.trace) } else { try Step5.runTour(trace: options.trace) }
+            if let database {
+                try upgrade(database, trace: options.trace)
+            } else {
+                try Step5.runTour(trace: options.trace)
+            }
         }
     }
 }

@@ -51,8 +51,9 @@ func upgradeWithStep5(_ say: Narrator, _ path: String, migrator: DatabaseMigrato
     let items = try database.items(.unspecified)
     say.itemList(items, .unspecified)
     let filled = items.filter { $0.notes == $0.name }.count
-    say.note("\(items.count) of the \(countBefore) items kept; notes filled from name in \(filled) of them, "
-        + "in the same transaction as the new column")
+    say.note(
+        "\(items.count) of the \(countBefore) items kept; notes filled from name in \(filled) of them, "
+            + "in the same transaction as the new column")
     say.action("Open the same file again")
     let again = try AppDatabase.open(.file(path), migrator: migrator, trace: trace, narrator: say)
     let recorded = try again.reader.read { db in try migrator.appliedMigrations(db) }  // SELECT … FROM grdb_migrations
@@ -72,8 +73,9 @@ func notesInTheEditor(_ say: Narrator, _ database: AppDatabase) throws {
     let items = try database.items(.ascending)
     say.itemList(items, .ascending)
     let item2 = items.first { $0.id == 2 }
-    say.note("after empty notes, item 2's notes are \(item2?.notes.map { "\"\($0)\"" } ?? "NULL"), "
-        + "as an empty quantity gives NULL")
+    say.note(
+        "after empty notes, item 2's notes are \(item2?.notes.map { "\"\($0)\"" } ?? "NULL"), "
+            + "as an empty quantity gives NULL")
 }
 
 /// What each step's migrator says about the file: the reason erasing is off.

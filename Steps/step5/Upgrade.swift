@@ -15,9 +15,11 @@ func upgrade(_ path: String, trace: Bool) throws {
     }
     let database = try AppDatabase.open(.file(path), migrator: AppDatabase.migrator, trace: trace, narrator: say)
     let applied = database.appliedNow
-    say.line("\(Workspace.display(path)): " + (applied.isEmpty
-        ? "up to date, no migration applied"
-        : "applied \(applied.joined(separator: ", "))"))
+    say.line(
+        "\(Workspace.display(path)): "
+            + (applied.isEmpty
+                ? "up to date, no migration applied"
+                : "applied \(applied.joined(separator: ", "))"))
     // SELECT identifier FROM grdb_migrations
     let recorded = try database.reader.read { db in try AppDatabase.migrator.appliedMigrations(db) }
     say.line("migrations recorded in grdb_migrations: \(recorded.joined(separator: ", "))")

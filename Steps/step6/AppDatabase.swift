@@ -40,7 +40,8 @@ struct AppDatabase {
             // every query would then fail with "no such table".
             guard FileManager.default.fileExists(atPath: path) else {
                 throw CourseError.input(
-                    "no database at \(Workspace.display(path)): --database opens an existing file with Northwind's schema")
+                    "no database at \(Workspace.display(path)): --database opens an existing file with Northwind's schema"
+                )
             }
             return AppDatabase(try CourseGRDB.openQueue(location, configuration: configuration))
         }

@@ -10,6 +10,8 @@ struct Category: Codable, Equatable, FetchableRecord, TableRecord {
     var description: String?
 
     enum CodingKeys: String, CodingKey {
-        case id = "CategoryID", categoryName = "CategoryName", description = "Description"
+        case id = "CategoryID"
+        case categoryName = "CategoryName"
+        case description = "Description"
     }
 }

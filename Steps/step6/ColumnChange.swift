@@ -12,7 +12,9 @@ struct ColumnChange: Equatable, CustomStringConvertible {
 
 /// The columns where `edited` differs from `snapshot`, in column-name order.
 /// `databaseChanges(from:)` compares the two records as SQLite would store them.
-func columnChanges<Record: EncodableRecord & TableRecord>(from snapshot: Record, to edited: Record) throws -> [ColumnChange] {
+func columnChanges<Record: EncodableRecord & TableRecord>(from snapshot: Record, to edited: Record) throws
+    -> [ColumnChange]
+{
     let new = try edited.databaseDictionary
     return try edited.databaseChanges(from: snapshot)
         .map { column, old in

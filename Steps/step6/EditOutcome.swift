@@ -14,6 +14,8 @@ func outcomeLines(_ outcome: EditOutcome, indent: String = "  ") -> [String] {
     case .dryRun(let changes):
         return changes.map { indent + "\($0)" } + ["Dry run: the UPDATEs ran and were rolled back: nothing saved."]
     case .saved(let changes, let rows):
-        return changes.map { indent + "\($0)" } + ["Saved in one transaction: \(rows) row\(rows == 1 ? "" : "s") written."]
+        return changes.map { indent + "\($0)" } + [
+            "Saved in one transaction: \(rows) row\(rows == 1 ? "" : "s") written."
+        ]
     }
 }

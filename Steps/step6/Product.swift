@@ -23,7 +23,7 @@ struct Product: Equatable, Identifiable {
     var supplierID: Int64?
     var categoryID: Int64?
     var quantityPerUnit: String?
-    var unitPrice: Double?   // NULL is allowed by the schema (DEFAULT 0)
+    var unitPrice: Double?  // NULL is allowed by the schema (DEFAULT 0)
     var unitsInStock: Int?
     var unitsOnOrder: Int?
     var reorderLevel: Int?

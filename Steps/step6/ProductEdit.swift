@@ -49,8 +49,10 @@ struct ProductEdit: Equatable {
 /// `dryRun` (the example's Revert) runs the very same UPDATEs in the same
 /// transaction, then rolls it back: the schema's constraints refuse exactly
 /// what they would refuse for real, and nothing is kept.
-func editProduct(_ writer: some DatabaseWriter, productID: Int64, _ edit: ProductEdit,
-                 dryRun: Bool = false) throws -> EditOutcome {
+func editProduct(
+    _ writer: some DatabaseWriter, productID: Int64, _ edit: ProductEdit,
+    dryRun: Bool = false
+) throws -> EditOutcome {
     try edit.validate()
     return try writer.writeWithoutTransaction { db in
         var outcome = EditOutcome.unchanged
@@ -89,10 +91,11 @@ private func applyEdit(_ edit: ProductEdit, productID: Int64, _ db: Database) th
         // UPDATE "Products" SET <only the changed columns> WHERE "ProductID"=?
         try product.updateChanges(db, from: page.product)
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
-        throw CourseError(report: ErrorReport(
-            "could not save product #\(productID): the schema's CHECK constraints refuse negative "
-                + "prices and counts, so the transaction was rolled back and nothing was saved",
-            error: error))
+        throw CourseError(
+            report: ErrorReport(
+                "could not save product #\(productID): the schema's CHECK constraints refuse negative "
+                    + "prices and counts, so the transaction was rolled back and nothing was saved",
+                error: error))
     }
     return .saved(changes, rowsWritten: db.totalChangesCount - before)
 }

@@ -34,7 +34,8 @@ func searchProducts(_ db: Database, matching text: String = "") throws -> [Produ
     // LEFT JOIN "Suppliers" ON "Suppliers"."SupplierID" = "Products"."SupplierID"
     // WHERE instr(swiftLowercaseString("Products"."ProductName"), ?) > 0
     // ORDER BY "Products"."ProductName", "Products"."ProductID"
-    return try Product
+    return
+        try Product
         .annotated(withOptional: Product.category.select(Column("CategoryName").forKey("categoryName")))
         .annotated(withOptional: Product.supplier.select(Column("CompanyName").forKey("supplierName")))
         .filter(name.containsIgnoringCase(needle))
@@ -53,11 +54,15 @@ func money(_ price: Double?) -> String {
 
 /// The list as a table.
 func listingTable(_ listings: [ProductListing]) -> (headers: [String], rows: [[String?]]) {
-    (["id", "product", "category", "supplier", "price", "stock", "discontinued"],
-     listings.map { listing in
-         let product = listing.product
-         return [String(product.id), product.productName, listing.categoryName, listing.supplierName,
-                 money(product.unitPrice), product.unitsInStock.map(String.init),
-                 product.discontinued ? "yes" : "no"]
-     })
+    (
+        ["id", "product", "category", "supplier", "price", "stock", "discontinued"],
+        listings.map { listing in
+            let product = listing.product
+            return [
+                String(product.id), product.productName, listing.categoryName, listing.supplierName,
+                money(product.unitPrice), product.unitsInStock.map(String.init),
+                product.discontinued ? "yes" : "no",
+            ]
+        }
+    )
 }

@@ -18,7 +18,8 @@ struct Step6: ParsableCommand, Lesson {
     )
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the products by name, with category and supplier.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the products by name, with category and supplier.")
         @OptionGroup var database: DatabaseOptions
 
         func run() throws { try printSearch("", database) }
@@ -63,18 +64,21 @@ struct Step6: ParsableCommand, Lesson {
         @Option(parsing: .unconditional, help: "A new unit price, e.g. 12.50.") var price: Double?
         @Option(parsing: .unconditional, help: "A new number of units in stock.") var stock: Int?
         @Option(help: "true or false.") var discontinued: Bool?
-        @Option(help: "A new phone number for the product's supplier, saved with the product.") var supplierPhone: String?
+        @Option(help: "A new phone number for the product's supplier, saved with the product.") var supplierPhone:
+            String?
         @Flag(help: "Run the change in a transaction, show it (or the constraint that refuses it), then roll it back.")
         var dryRun = false
         @OptionGroup var database: DatabaseOptions
 
         var edit: ProductEdit {
-            ProductEdit(name: name, price: price, stock: stock, discontinued: discontinued, supplierPhone: supplierPhone)
+            ProductEdit(
+                name: name, price: price, stock: stock, discontinued: discontinued, supplierPhone: supplierPhone)
         }
 
         func validate() throws {
             if edit.isEmpty {
-                throw ValidationError("Nothing to edit: give --name, --price, --stock, --discontinued or --supplier-phone.")
+                throw ValidationError(
+                    "Nothing to edit: give --name, --price, --stock, --discontinued or --supplier-phone.")
             }
         }
 

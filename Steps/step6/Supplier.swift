@@ -22,9 +22,17 @@ struct Supplier: Codable, Equatable, FetchableRecord, PersistableRecord {
     var homePage: String?
 
     enum CodingKeys: String, CodingKey {
-        case id = "SupplierID", companyName = "CompanyName", contactName = "ContactName"
-        case contactTitle = "ContactTitle", address = "Address", city = "City", region = "Region"
-        case postalCode = "PostalCode", country = "Country", phone = "Phone", fax = "Fax"
+        case id = "SupplierID"
+        case companyName = "CompanyName"
+        case contactName = "ContactName"
+        case contactTitle = "ContactTitle"
+        case address = "Address"
+        case city = "City"
+        case region = "Region"
+        case postalCode = "PostalCode"
+        case country = "Country"
+        case phone = "Phone"
+        case fax = "Fax"
         case homePage = "HomePage"
     }
 }

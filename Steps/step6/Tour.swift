@@ -49,7 +49,8 @@ func bootstrapByCopying(_ say: Narrator, trace: Bool) throws -> AppDatabase {
     say.action("Bootstrap \(Workspace.display(path))")
     say.result(try Catalog.bootstrap(copyingTo: path) ? "copied from the bundle (first run)" : "unexpected: reused")
     say.action("Bootstrap \(Workspace.display(path)) again")
-    say.result(try Catalog.bootstrap(copyingTo: path) ? "unexpected: copied again" : "already there: reused, edits and all")
+    say.result(
+        try Catalog.bootstrap(copyingTo: path) ? "unexpected: copied again" : "already there: reused, edits and all")
     say.note("the subcommands do the same with db/step6.sqlite; `make reset` deletes it")
     let options = try DatabaseOptions.parse(["--database", path] + (trace ? ["--trace"] : []))
     return try AppDatabase.open(options, copyBundle: false, narrator: say)
@@ -72,8 +73,9 @@ func recordsForSomeoneElsesSchema(_ say: Narrator, _ database: AppDatabase) thro
     }
     say.table(["ProductID", "UnitPrice", "typeof", "Discontinued", "typeof"], cells)
     let stored = cells.map { "\($0[1]) as \($0[2] == "integer" ? "an integer" : "a \($0[2])")" }
-    say.note("NUMERIC stored \(stored.joined(separator: " and ")); "
-        + "Discontinued holds the \(cells.first?[4] ?? "?") \(cells.first?[3] ?? "?")")
+    say.note(
+        "NUMERIC stored \(stored.joined(separator: " and ")); "
+            + "Discontinued holds the \(cells.first?[4] ?? "?") \(cells.first?[3] ?? "?")")
     say.action("Product.fetchOne(db, id: 10)")
     if let product = try database.reader.read({ db in try Product.fetchOne(db, id: 10) }) {
         say.result(
@@ -102,10 +104,12 @@ func listAndSearch(_ say: Narrator, _ database: AppDatabase) throws {
     }
     let ours = try database.search("100%").count
     if let contrast {
-        say.note("a naive LIKE '%' || '100%' || '%' finds \(contrast[0] as Int? ?? 0) products, ours \(ours): "
-            + "LIKE reads % as a wildcard")
-        say.note("SQLite's lower('CRÈME') is '\(contrast[1] as String? ?? "")'; "
-            + "Swift's lowercased() gives '\(contrast[2] as String? ?? "")'")
+        say.note(
+            "a naive LIKE '%' || '100%' || '%' finds \(contrast[0] as Int? ?? 0) products, ours \(ours): "
+                + "LIKE reads % as a wildcard")
+        say.note(
+            "SQLite's lower('CRÈME') is '\(contrast[1] as String? ?? "")'; "
+                + "Swift's lowercased() gives '\(contrast[2] as String? ?? "")'")
     }
 }
 
@@ -114,7 +118,7 @@ func productPageAndEdits(_ say: Narrator, _ database: AppDatabase) throws {
     say.section("The product page, and editing it")
     say.action("Show product #\(smokedTrout)")
     if let page = try database.productPage(id: smokedTrout) {
-        pageLines(page).forEach { say.line("   " + $0) }
+        for line in pageLines(page) { say.line("   " + line) }
     }
     let edits: [(label: String, edit: ProductEdit, dryRun: Bool)] = [
         ("edit 27 --price 16.50 --stock 30 --dry-run", ProductEdit(price: 16.50, stock: 30), true),
@@ -130,19 +134,21 @@ func productPageAndEdits(_ say: Narrator, _ database: AppDatabase) throws {
         say.action(label)
         let before = try database.changeCount()
         let outcome = try database.saveEdit(productID: smokedTrout, edit, dryRun: dryRun)
-        outcomeLines(outcome, indent: "").forEach { say.result($0) }
+        for line in outcomeLines(outcome, indent: "") { say.result(line) }
         let after = try database.changeCount()
         if case .saved(let changes, _) = outcome { tables = Set(changes.map(\.table)) }
         if outcome == .unchanged {
             say.note("SQLite's change count (sqlite3_total_changes) was \(before) before and is \(after) after")
         } else if dryRun {
             let price = try database.productPage(id: smokedTrout)?.product.unitPrice
-            say.note("the UPDATE ran (SQLite's change count went from \(before) to \(after)) and was rolled back: "
-                + "the price is still \(money(price))")
+            say.note(
+                "the UPDATE ran (SQLite's change count went from \(before) to \(after)) and was rolled back: "
+                    + "the price is still \(money(price))")
         }
     }
-    say.note("updateChanges writes only changed columns; the last edit touched "
-        + "\(tables.sorted().joined(separator: " and ")) in one transaction")
+    say.note(
+        "updateChanges writes only changed columns; the last edit touched "
+            + "\(tables.sorted().joined(separator: " and ")) in one transaction")
 }
 
 /// Refusals: a CHECK constraint (real and dry run), an unknown id, a bad number.
@@ -175,7 +181,9 @@ private func refusedByTheSchema(
     _ say: Narrator, _ database: AppDatabase, save: (Int64, ProductEdit, Bool) throws -> EditOutcome
 ) throws {
     let supplierPhone = {
-        try database.reader.read { db in try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6") }
+        try database.reader.read { db in
+            try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6")
+        }
     }
     let phoneBefore = try supplierPhone()
     var reports: [String] = []
@@ -190,12 +198,16 @@ private func refusedByTheSchema(
         }
     }
     let phone = try supplierPhone()
-    say.result("the supplier's phone " + (phone == phoneBefore
-        ? "is still \(phone ?? "NULL"): its UPDATE ran first, and was rolled back"
-        : "is now \(phone ?? "NULL"): its UPDATE was kept without the product's"))
-    say.note("--dry-run " + (reports.count == 2 && reports[0] == reports[1]
-        ? "met the same CHECK constraint, word for word: it runs the UPDATEs, then rolls back"
-        : "did not report what the real edit reports"))
+    say.result(
+        "the supplier's phone "
+            + (phone == phoneBefore
+                ? "is still \(phone ?? "NULL"): its UPDATE ran first, and was rolled back"
+                : "is now \(phone ?? "NULL"): its UPDATE was kept without the product's"))
+    say.note(
+        "--dry-run "
+            + (reports.count == 2 && reports[0] == reports[1]
+                ? "met the same CHECK constraint, word for word: it runs the UPDATEs, then rolls back"
+                : "did not report what the real edit reports"))
 }
 
 /// Commands to try, as a learner pastes them.

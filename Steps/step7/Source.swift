@@ -1,5 +1,6 @@
 import CourseCore
 import Foundation
+
 #if canImport(FoundationNetworking)
 // On Linux, URLSession lives in its own module (on macOS it is in Foundation).
 import FoundationNetworking
@@ -31,8 +32,10 @@ struct Source: Sendable {
             return Source(url: URL(fileURLWithPath: text), display: Workspace.display(text))
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-              ["http", "https", "file"].contains(scheme) else {
-            throw CourseError.input("\(text) is not a source step7 can read: use https://, http://, file://, a path, v1 or v2")
+            ["http", "https", "file"].contains(scheme)
+        else {
+            throw CourseError.input(
+                "\(text) is not a source step7 can read: use https://, http://, file://, a path, v1 or v2")
         }
         return Source(url: url, display: url.isFileURL ? Workspace.display(url.path) : text)
     }
@@ -54,7 +57,8 @@ struct Source: Sendable {
         if let apiKey {
             request.setValue("Bearer \(apiKey)", forHTTPHeaderField: "Authorization")
         }
-        let data: Data, response: URLResponse
+        let data: Data
+        let response: URLResponse
         do {
             (data, response) = try await URLSession.shared.data(for: request)
         } catch {

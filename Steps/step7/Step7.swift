@@ -45,7 +45,9 @@ struct Step7: AsyncParsableCommand, Lesson {
             let plan = try attempt("sync the cache with \(source.display)") {
                 try cache.sync(with: bodies) { stage, plan in
                     guard stage == .began else { return }
-                    say.line("Transaction begun: \(plan.deletions.count) to delete, \(plan.updates.count) to update, \(plan.insertions.count) to insert.")
+                    say.line(
+                        "Transaction begun: \(plan.deletions.count) to delete, \(plan.updates.count) to update, \(plan.insertions.count) to insert."
+                    )
                 }
             }
             say.line("Committed: \(plan.summary).")
@@ -55,7 +57,8 @@ struct Step7: AsyncParsableCommand, Lesson {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the cached bodies by English name (no network needed).")
+        static let configuration = CommandConfiguration(
+            abstract: "List the cached bodies by English name (no network needed).")
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
@@ -63,7 +66,8 @@ struct Step7: AsyncParsableCommand, Lesson {
             let bodies = try readCache(database, "list the cached bodies", say) { try $0.bodies() }
             guard !bodies.isEmpty else {
                 return say.line(
-                    "The cache is empty: run `make step7 ARGS=\"sync\"` first (it reads the bundled fixture by default).")
+                    "The cache is empty: run `make step7 ARGS=\"sync\"` first (it reads the bundled fixture by default)."
+                )
             }
             printTable(bodies, say)
         }

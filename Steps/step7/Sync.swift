@@ -21,7 +21,7 @@ func sync(
 ) throws -> SyncPlan {
     try cache.write { db in
         // BEGIN IMMEDIATE TRANSACTION  (IMMEDIATE: the write lock is taken at once)
-        let plan = SyncPlan(cached: try SolarBody.fetchAll(db), fetched: fetched) // SELECT * FROM solar_body
+        let plan = SyncPlan(cached: try SolarBody.fetchAll(db), fetched: fetched)  // SELECT * FROM solar_body
         try checkpoint(.began, plan)
         for id in plan.deletions {
             // DELETE FROM solar_body WHERE id = ?

@@ -8,7 +8,8 @@ extension Step7 {
     static func runTour(trace: Bool) throws {
         let say = Narrator()
         say.title("Step 7 · Solar bodies, offline first")
-        let v1 = try Fixture("v1"), v2 = try Fixture("v2")
+        let v1 = try Fixture("v1")
+        let v2 = try Fixture("v2")
         let cache = try schemaFromSQLFile(say, trace: trace)
         let bodies = try syncFirstFixture(say, cache, v1)
         try offlineSearch(say, cache)
@@ -67,7 +68,7 @@ func offlineSearch(_ say: Narrator, _ cache: AppDatabase) throws {
         say.table(["id", "englishName", "bodyType"], found.map { [$0.id, $0.englishName, $0.bodyType] })
     }
     say.action("Show the body with id \"terre\"")
-    try cache.body(id: "terre")?.detailLines.forEach { say.line("   " + $0) }
+    for line in try cache.body(id: "terre")?.detailLines ?? [] { say.line("   " + line) }
 }
 
 /// LIKE against the course's search, on the cache's own names, each count read from SQLite.
@@ -96,8 +97,9 @@ func whyLikeIsNotEnough(
     let folded = try cache.reader.read { db in
         try Row.fetchOne(db, sql: "SELECT 'Eris' LIKE 'eris', 'Éris' LIKE 'éris', lower('ÉRIS')")
     }
-    say.note("LIKE folds A–Z only: 'Eris' LIKE 'eris' is \(folded?[0] as Int? ?? -1), "
-        + "'Éris' LIKE 'éris' is \(folded?[1] as Int? ?? -1), lower('ÉRIS') is '\(folded?[2] as String? ?? "")'")
+    say.note(
+        "LIKE folds A–Z only: 'Eris' LIKE 'eris' is \(folded?[0] as Int? ?? -1), "
+            + "'Éris' LIKE 'éris' is \(folded?[1] as Int? ?? -1), lower('ÉRIS') is '\(folded?[2] as String? ?? "")'")
     say.note("% and _ are LIKE's wildcards; our search lowercases with Swift and finds plain text with instr()")
 }
 
@@ -147,9 +149,10 @@ func failureInsideTransaction(
         }
     }
     let unchanged = try sayWhetherUnchanged(say, cache, before)
-    say.note(unchanged
-        ? "the error left `write`'s closure, so GRDB ran ROLLBACK: nothing applied, not even part"
-        : "what ran before the error stayed: without one transaction, a failed sync leaves half a cache")
+    say.note(
+        unchanged
+            ? "the error left `write`'s closure, so GRDB ran ROLLBACK: nothing applied, not even part"
+            : "what ran before the error stayed: without one transaction, a failed sync leaves half a cache")
 }
 
 /// Commands to try, as a learner pastes them.
@@ -211,7 +214,8 @@ private func narrateTypo(_ say: Narrator, trace: Bool, json: String, sample: Sol
     let lighterNulls = try lighter.write { db in
         try db.execute(sql: try lighterSchema())
         try loadByColumnNames(db, json: json)
-        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "densitity")) // SELECT COUNT(*) …
+        // SELECT COUNT(*) …
+        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "densitity"))
     }
     say.result("\(lighterNulls.rows) rows, no error; densitity is NULL in \(lighterNulls.nulls) of them")
     say.note("the JSON field is density: nobody ever asks for densitity, so nothing fills it")
@@ -221,13 +225,15 @@ private func narrateTypo(_ say: Narrator, trace: Bool, json: String, sample: Sol
     try AppDatabase.migrator.migrate(ours)
     let oursNulls = try ours.write { db in
         try loadByColumnNames(db, json: json)
-        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "density")) // SELECT COUNT(*) …
+        return (rows: try Table("solar_body").fetchCount(db), nulls: try nullCount(db, "density"))  // SELECT COUNT(*) …
     }
-    say.result("\(oursNulls.rows) rows; density is NULL in \(oursNulls.nulls) of them, the bodies the fixture gives no density")
+    say.result(
+        "\(oursNulls.rows) rows; density is NULL in \(oursNulls.nulls) of them, the bodies the fixture gives no density"
+    )
 
     say.action("Insert step 7's record, SolarBody, into the example's table")
     do {
-        try lighter.write { db in try sample.insert(db) } // INSERT INTO "solar_body" (…, "density", …) VALUES (…)
+        try lighter.write { db in try sample.insert(db) }  // INSERT INTO "solar_body" (…, "density", …) VALUES (…)
         say.result("unexpected: the insert worked")
     } catch {
         say.expectedError(ErrorReport("could not insert \(sample.id) into the example's table", error: error))

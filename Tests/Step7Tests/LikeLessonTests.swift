@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step7
 
 /// Chapter 7's claims about LIKE and about the course's search, each checked
@@ -28,7 +29,8 @@ import Testing
         let queue = try DatabaseQueue()
         let matches = { (name: String, text: String) in
             try queue.read { db in
-                try Bool.fetchOne(db, SQLRequest<Bool>("SELECT \(Column("x").containsIgnoringCase(text)) FROM (SELECT \(name) AS x)"))
+                try Bool.fetchOne(
+                    db, SQLRequest<Bool>("SELECT \(Column("x").containsIgnoringCase(text)) FROM (SELECT \(name) AS x)"))
             }
         }
         #expect(try matches("Øresund", "øresund") == true)
@@ -43,14 +45,19 @@ import Testing
     @Test func theTourSaysWhatALikeOnlySearchFinds() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let cache = try AppDatabase.open(.file(directory.file("c.sqlite")), trace: false, narrator: Narrator(write: { _ in }))
+        let cache = try AppDatabase.open(
+            .file(directory.file("c.sqlite")), trace: false, narrator: Narrator(write: { _ in }))
         try cache.sync(with: fixtureBodies("v1"))
-        let ours = NarratedLines(), likeOnly = NarratedLines()
+        let ours = NarratedLines()
+        let likeOnly = NarratedLines()
         try whyLikeIsNotEnough(ours.narrator, cache)
         try whyLikeIsNotEnough(likeOnly.narrator, cache) { db, text, column in
             try SolarBody.filter(column.like("%\(text)%")).order(SolarBody.Columns.englishName).fetchAll(db)
         }
-        #expect(ours.text.contains("name LIKE '%' || 'éris' || '%', then our search for \"éris\"\n   → LIKE: 0 names; ours: 1 name (Éris)"))
+        #expect(
+            ours.text.contains(
+                "name LIKE '%' || 'éris' || '%', then our search for \"éris\"\n   → LIKE: 0 names; ours: 1 name (Éris)")
+        )
         #expect(likeOnly.text.contains("→ LIKE: 0 names; ours: 0 names"))
         #expect(likeOnly.text.contains("→ LIKE: 40 names (Amalthea, Ariel, Callisto, …); ours: 40 names"))
     }
@@ -64,7 +71,8 @@ import Testing
         let v1 = try Fixture("v1")
         let bodies = try fixtureBodies("v1")
         try cache.sync(with: try fixtureBodies("v2"))
-        let together = NarratedLines(), apart = NarratedLines()
+        let together = NarratedLines()
+        let apart = NarratedLines()
         try failureInsideTransaction(together.narrator, cache, v1, bodies) { try cache.sync(with: $0, checkpoint: $1) }
         #expect(together.text.contains("the cache holds the same 42 bodies as before: true"))
         #expect(together.text.contains("GRDB ran ROLLBACK: nothing applied"))
