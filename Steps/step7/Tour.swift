@@ -19,7 +19,9 @@ extension Step7 {
         try failureInsideTransaction(say, cache, v1, bodies) { bodies, checkpoint in
             try cache.sync(with: bodies, checkpoint: checkpoint)
         }
-        try narrateTypo(say, trace: trace, json: String(decoding: v1.data, as: UTF8.self), sample: bodies[0])
+        if let sample = bodies.first {
+            try narrateTypo(say, trace: trace, json: String(decoding: v1.data, as: UTF8.self), sample: sample)
+        }
         yourTurn(say)
     }
 }
@@ -53,7 +55,7 @@ func syncFirstFixture(_ say: Narrator, _ cache: AppDatabase, _ v1: Fixture) thro
         say.result(
             "Makemake: density \(makemake.density.map { "\($0)" } ?? "nil"), "
                 + "discoveredBy \(makemake.discoveredBy ?? "nil")")
-        say.note("the fixture leaves Makemake's density out and sends discoveredBy \"\": both become nil (NULL)")
+        say.note("the fixture \(rawFields(v1.data, id: "makemake")): nil is stored as NULL")
     }
     try narrateSync(say, cache, bodies, from: v1.source.display)
     return bodies
@@ -101,6 +103,16 @@ func whyLikeIsNotEnough(
         "LIKE folds A–Z only: 'Eris' LIKE 'eris' is \(folded?[0] as Int? ?? -1), "
             + "'Éris' LIKE 'éris' is \(folded?[1] as Int? ?? -1), lower('ÉRIS') is '\(folded?[2] as String? ?? "")'")
     say.note("% and _ are LIKE's wildcards; our search lowercases with Swift and finds plain text with instr()")
+}
+
+/// What the source's JSON itself says about a body's density and discoverer,
+/// read with JSONSerialization rather than with the record's decoder.
+private func rawFields(_ data: Data, id: String) -> String {
+    let top = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    let body = (top?["bodies"] as? [[String: Any]])?.first { $0["id"] as? String == id } ?? [:]
+    let density = body["density"].map { "sends density \($0)" } ?? "leaves density out"
+    let discoverer = body["discoveredBy"].map { "sends discoveredBy \"\($0)\"" } ?? "leaves discoveredBy out"
+    return "\(density) and \(discoverer)"
 }
 
 /// How many names a search found, and the first few.
