@@ -35,12 +35,17 @@ import Testing
         #expect(try databaseSnapshot(path) == before, "\(arguments) changed the database")
     }
 
+    /// db/step6.sqlite as the first subcommand copies it, and its bytes.
+    private func firstRunCatalog(in directory: TemporaryDirectory) throws -> (path: String, snapshot: String) {
+        _ = try StepProcess.run("step6", ["list"], in: directory)
+        let path = directory.file("db/step6.sqlite")
+        return (path, try databaseSnapshot(path))
+    }
+
     @Test func dryRunShowsTheChangeAndSavesNothing() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try StepProcess.run("step6", ["list"], in: directory)
-        let path = directory.file("db/step6.sqlite")
-        let before = try databaseSnapshot(path)
+        let (path, before) = try firstRunCatalog(in: directory)
         let result = try StepProcess.run("step6", ["edit", "27", "--name", "Trout", "--dry-run"], in: directory)
         #expect(result.status == 0)
         #expect(result.stdout == """
@@ -56,9 +61,7 @@ import Testing
     @Test func dryRunIsRefusedExactlyLikeTheRealEdit() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        _ = try StepProcess.run("step6", ["list"], in: directory)
-        let path = directory.file("db/step6.sqlite")
-        let before = try databaseSnapshot(path)
+        let (path, before) = try firstRunCatalog(in: directory)
         let dry = try StepProcess.run("step6", ["edit", "27", "--price", "-1", "--dry-run"], in: directory)
         #expect(try databaseSnapshot(path) == before)
         let real = try StepProcess.run("step6", ["edit", "27", "--price", "-1"], in: directory)
