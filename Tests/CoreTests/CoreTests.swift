@@ -62,11 +62,10 @@ import Testing
 
     @Test func actionsAreNumberedAndTablesAligned() {
         let lines = Lines()
-        let say = Narrator(hidesMeasurements: true) { lines.all.append($0) }
+        let say = Narrator { lines.all.append($0) }
         say.action("first")
         say.table(["id", "name"], [["1", "Blob"], ["10", nil]])
         say.action("second")
-        say.measurement("12 ms")
         #expect(lines.all == [
             "1. first",
             "   id  name",
@@ -74,7 +73,6 @@ import Testing
             "   1   Blob",
             "   10  NULL",
             "2. second",
-            "   ⏱ (measurement hidden: COURSE_HIDE_TIMINGS=1)",
         ])
     }
 

@@ -14,12 +14,17 @@ public func databaseSnapshot(_ path: String) throws -> String {
         for entry in schema {
             lines.append("\(entry["type"] ?? "") \(entry["name"] ?? ""): \(entry["sql"] as String? ?? "")")
         }
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """)
+        let tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
         for table in tables {
             lines.append("-- \(table)")
-            let withoutRowID = try Row.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name = ? AND sql LIKE '%WITHOUT ROWID%'", arguments: [table]) != nil
+            let withoutRowID =
+                try Row.fetchOne(
+                    db, sql: "SELECT 1 FROM sqlite_master WHERE name = ? AND sql LIKE '%WITHOUT ROWID%'",
+                    arguments: [table]) != nil
             let order = withoutRowID ? "" : " ORDER BY rowid"
             for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)\(order)") {
                 lines.append(row.description)

@@ -4,14 +4,13 @@ import GRDB
 import Testing
 
 /// The built `step4`, run as a learner runs it.
-@Suite struct Step4ProcessTests {
+@Suite(.temporaryDirectory) struct Step4ProcessTests {
     @Test func tourMatchesGolden() throws {
         try Golden.checkTour("step4")
     }
 
     @Test func pipedShellSessionPrintsTheListsInOrder() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let script = """
             add Cherry 2
             add banana ""
@@ -68,8 +67,7 @@ import Testing
     }
 
     @Test func subcommandsEndToEnd() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         var outputs: [String] = []
         for words in [["add", "apple", "3"], ["add", "Banana"], ["add", "cherry", "1"],
                       ["edit", "1", "--quantity", ""], ["edit", "3", "--name", "Cherry"], ["delete", "2"],
@@ -95,8 +93,7 @@ import Testing
     }
 
     @Test func seededNewIsReproducible() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let first = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "a.sqlite"], in: directory)
         let second = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "b.sqlite"], in: directory)
         #expect(first.status == 0 && first.stdout == second.stdout)
@@ -108,8 +105,7 @@ import Testing
     }
 
     @Test func watchSeesAWriteByAnotherProcess() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         try StepProcess.run("step4", ["add", "Apple", "3", "--database", "w.sqlite"], in: directory)
         let watch = try BackgroundStep("step4", ["watch", "--database", "w.sqlite", "--max-updates", "1", "--timeout", "15"], in: directory)
         #expect(watch.wait { $0.contains("1 Item · unordered") }, "watch printed: \(watch.text)")
@@ -133,8 +129,7 @@ import Testing
         ["new", "extra"],
     ])
     func badInputExitsNonZeroAndChangesNothing(arguments: [String]) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         try StepProcess.run("step4", ["add", "Apple", "3", "--database", "d.sqlite"], in: directory)
         let before = try databaseSnapshot(directory.file("d.sqlite"))
         let run = try StepProcess.run("step4", arguments + ["--database", "d.sqlite"], in: directory)
@@ -152,8 +147,7 @@ import Testing
         """
 
     @Test func aDatabaseMadeByTheSeedsAppOpensUnchanged() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("seed.sqlite")
         try DatabaseQueue(path: path).write { db in try db.execute(sql: Self.seedAppSQL) }
         let before = try databaseSnapshot(path)
@@ -177,8 +171,7 @@ import Testing
         """,
     ])
     func anUnexpectedItemTableIsRefusedUnchanged(sql: String) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("other.sqlite")
         try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
         let before = try databaseSnapshot(path)
@@ -189,8 +182,7 @@ import Testing
     }
 
     @Test func watchRefusesAnInMemoryDatabase() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let run = try StepProcess.run("step4", ["watch", "--in-memory"], in: directory)
         #expect(run.status != 0 && run.stderr.contains("needs a file"))
     }

@@ -26,10 +26,9 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 }
 
-@Suite struct MigrationTests {
+@Suite(.temporaryDirectory) struct MigrationTests {
     @Test func theSeedsDatabaseIsUpgradedOnceKeepingEveryRow() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("seed.sqlite")
         try makeSeedAppDatabase(path)
         let rowsBefore = try DatabaseQueue(path: path).read { db in
@@ -61,8 +60,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 
     @Test func aFreshDatabaseGetsBothMigrations() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         #expect(try open(directory.file("new.sqlite")).appliedNow == ["createItem", "addNotes"])
     }
 
@@ -82,8 +80,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
         """,
     ])
     func anUnexpectedDatabaseIsRefusedUnchanged(sql: String) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("odd.sqlite")
         try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
         let before = try databaseSnapshot(path)
@@ -94,10 +91,9 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 }
 
-@Suite struct NotesEditorTests {
+@Suite(.temporaryDirectory) struct NotesEditorTests {
     @Test func notesFollowTheEditorRules() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let database = try open(directory.file("n.sqlite"))
         let fig = try database.add(["name": "Fig", "quantity": "2", "notes": "ripe"])
         #expect(fig == Item(id: 1, name: "Fig", quantity: 2, notes: "ripe"))
@@ -112,14 +108,13 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 }
 
-@Suite struct Step5ProcessTests {
+@Suite(.temporaryDirectory) struct Step5ProcessTests {
     @Test func tourMatchesGolden() throws {
         try Golden.checkTour("step5")
     }
 
     @Test func aFileMadeByStep4IsUpgradedInPlace() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         for words in [["add", "Apple", "3"], ["add", "Äpfel", ""], ["new", "--seed", "1"]] {
             #expect(try StepProcess.run("step4", words + ["--database", "f.sqlite"], in: directory).status == 0)
         }
@@ -139,8 +134,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 
     @Test func pipedShellEditsNotes() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let run = try StepProcess.run("step5", ["shell", "--in-memory"], in: directory,
                                       input: "add Fig 2 --notes \"very ripe\"\nedit 1 --notes \"\"\nedit 1 --colour red\n")
         #expect(run.status == 0)
@@ -163,8 +157,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 
     @Test func missingFileIsNotCreated() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let run = try StepProcess.run("step5", ["--database", "missing.sqlite"], in: directory)
         #expect(run.status != 0 && run.stderr.contains("no file at missing.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: directory.file("missing.sqlite")))
