@@ -1,6 +1,7 @@
 import ArgumentParser
 import CSQLite
 import CourseCore
+import CourseGRDB
 import CourseTestSupport
 import Foundation
 import GRDB
@@ -39,6 +40,56 @@ import Testing
 
     @Test func inputErrorsAreJustTheirMessage() {
         #expect(CourseError.input("no player with id 42").description == "no player with id 42")
+        #expect(CourseError.input("no player with id 42").kind == .input)
+    }
+
+    @Test func eachKindOfErrorSaysWhatToDo() {
+        let errors: [(CourseError, CourseError.Kind)] = [
+            (.input("no player with id 42", fix: "list the ids first"), .input),
+            (.timeout("nothing arrived within 5 s", fix: "list the ids first"), .timeout),
+            (.network("could not download x", fix: "list the ids first"), .network),
+            (.badData("x is not a list of bodies", fix: "list the ids first"), .badData),
+        ]
+        for (error, kind) in errors {
+            #expect(error.kind == kind)
+            #expect(error.description.hasSuffix("\n  what to do:  list the ids first"), "\(error)")
+        }
+    }
+
+    @Test func theAdviceSurvivesBeingWrapped() throws {
+        let inner = CourseError.timeout("the list did not change within 5 s", fix: "run it again")
+        let error = try #require(throws: CourseError.self) { try attempt("watch") { throw inner } }
+        #expect(error.kind == .timeout)
+        let report = ErrorReport("the shell stopped", error: inner)
+        #expect(report.lines == [
+            "the shell stopped",
+            "message:     the list did not change within 5 s",
+            "what to do:  run it again",
+        ])
+    }
+
+    /// The same failure through the C API (`SQLiteError`) and through GRDB
+    /// (`DatabaseError`, made presentable by CourseGRDB) reads the same.
+    @Test func cAPIAndGRDBErrorsAreReportedAlike() throws {
+        var handle: OpaquePointer?
+        #expect(sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        defer { sqlite3_close_v2(handle) }
+        let sql = "SELECT * FROM nowhere"
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        let cError = SQLiteError(connection: handle, resultCode: code, sql: sql)
+
+        let queue = try DatabaseQueue()
+        let grdbError = try #require(throws: DatabaseError.self) {
+            try queue.read { db in try db.execute(sql: sql) }
+        }
+        let expected = [
+            "could not read",
+            "result code: 1 SQLITE_ERROR",
+            "message:     no such table: nowhere",
+            "sql:         SELECT * FROM nowhere",
+        ]
+        #expect(ErrorReport("could not read", error: cError).lines == expected)
+        #expect(ErrorReport("could not read", error: grdbError).lines == expected)
     }
 
     @Test func namesMatchSQLitesOwnConstants() {
@@ -56,13 +107,9 @@ import Testing
 }
 
 @Suite struct NarratorTests {
-    final class Lines: @unchecked Sendable {
-        var all: [String] = []
-    }
-
     @Test func actionsAreNumberedAndTablesAligned() {
-        let lines = Lines()
-        let say = Narrator { lines.all.append($0) }
+        let lines = RecordedLines()
+        let say = lines.narrator
         say.action("first")
         say.table(["id", "name"], [["1", "Blob"], ["10", nil]])
         say.action("second")
@@ -119,6 +166,25 @@ import Testing
         let result = try run("doctor.sh", environment: ["SQLITE_LIBRARY": "/nonexistent/libsqlite3.so"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("MISSING  libsqlite3.so"))
+    }
+
+    @Test func onMacOSDoctorLooksForTheSDKAndTheDylib() throws {
+        let result = try run(
+            "doctor.sh",
+            environment: ["COURSE_OS": "Darwin", "SQLITE_HEADER": "/nonexistent/sqlite3.h", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("MISSING  sqlite3.h (looked for /nonexistent/sqlite3.h)"))
+        #expect(result.stdout.contains("fix: xcode-select --install"))
+        #expect(result.stdout.contains("libsqlite3.dylib"))
+        #expect(!result.stdout.contains("apt-get"))
+    }
+
+    @Test func onMacOSTheInstallCheckPointsToTheCommandLineTools() throws {
+        let result = try run(
+            "ensure-sqlite.sh", environment: ["COURSE_OS": "Darwin", "SQLITE_HEADER": "/nonexistent/sqlite3.h"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("xcode-select --install"))
+        #expect(!result.stdout.contains("apt-get"))
     }
 
     @Test func doctorPassesOnThisMachine() throws {

@@ -66,27 +66,33 @@ private func makeSeedAppDatabase(_ path: String) throws {
 
     @Test(arguments: [
         // createItem recorded, but the table has another shape: addNotes must not run.
-        """
-        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-        INSERT INTO grdb_migrations VALUES ('createItem');
-        CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-        INSERT INTO item (name) VALUES ('x');
-        """,
+        (
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem');
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO item (name) VALUES ('x');
+            """,
+            "table item has columns (id, name), expected (id, name, quantity)"
+        ),
         // A migration from some later version.
-        """
-        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-        INSERT INTO grdb_migrations VALUES ('createItem'), ('addTags');
-        CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
-        """,
+        (
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem'), ('addTags');
+            CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
+            """,
+            "the database has migrations this program doesn't know (addTags)"
+        ),
     ])
-    func anUnexpectedDatabaseIsRefusedUnchanged(sql: String) throws {
+    func anUnexpectedDatabaseIsRefusedUnchanged(sql: String, message: String) throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("odd.sqlite")
         try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
         let before = try databaseSnapshot(path)
         let run = try StepProcess.run("step5", ["--database", path], in: directory)
-        #expect(run.status != 0)
-        #expect(run.stderr.contains("Error:"), "\(run.stderr)")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
         #expect(try databaseSnapshot(path) == before)
     }
 }
