@@ -32,6 +32,7 @@ step%: FORCE sqlite
 	  $(SWIFT) build --product step$* || { echo "step$* did not build: see the messages above."; exit 1; }; \
 	  echo; \
 	fi
+	@rm -rf "$(TMPDIR)"/TemporaryDirectory.*
 	@$(BIN)/step$* $(ARGS)
 
 # The whole suite: build every step (the end-to-end tests run the real
@@ -48,7 +49,7 @@ test-step%: FORCE sqlite
 # Rewrite the golden tour outputs and --help texts (then review: git diff Tests/Golden).
 golden: sqlite
 	$(SWIFT) build
-	@scripts/golden.sh
+	@scripts/golden.sh; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
 # Refresh the code excerpts in docs/ from the source (then review: git diff docs).
 docs:
