@@ -39,3 +39,9 @@ public func rowCount(_ path: String, _ table: String) throws -> Int {
     let queue = try DatabaseQueue(path: path)
     return try queue.read { db in try Table(table).fetchCount(db) }
 }
+
+/// A database file made by running `sql` on it: a file left by some other
+/// program, or by another step, for a test to hand to the step under test.
+public func makeDatabase(at path: String, sql: String) throws {
+    try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+}

@@ -157,7 +157,7 @@ import Testing
     @Test func aDatabaseMadeByTheSeedsAppOpensUnchanged() throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("seed.sqlite")
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: Self.seedAppSQL) }
+        try makeDatabase(at: path, sql: Self.seedAppSQL)
         let before = try databaseSnapshot(path)
         let run = try StepProcess.run("step4", ["list", "--order", "asc", "--database", path], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
@@ -190,7 +190,7 @@ import Testing
     func anUnexpectedItemTableIsRefusedUnchanged(sql: String, message: String) throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("other.sqlite")
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        try makeDatabase(at: path, sql: sql)
         let before = try databaseSnapshot(path)
         let run = try StepProcess.run("step4", ["add", "Fig", "--database", path], in: directory)
         #expect(run.status == 1)

@@ -15,15 +15,15 @@ private func open(_ path: String) throws -> AppDatabase<Item> {
 /// A file as the seed's app left it after its step 4: GRDB's migrations
 /// table with createItem, the item table, rows with unicode names and NULL quantities.
 private func makeSeedAppDatabase(_ path: String) throws {
-    try DatabaseQueue(path: path).write { db in
-        try db.execute(sql: """
+    try makeDatabase(
+        at: path,
+        sql: """
             CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
             INSERT INTO grdb_migrations (identifier) VALUES ('createItem');
             CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
             INSERT INTO item (id, name, quantity) VALUES
               (1, 'Qwertzu', 7), (2, 'Äpfel', NULL), (3, 'émile 🍏', 0), (5, 'Straße', NULL);
             """)
-    }
 }
 
 @Suite(.temporaryDirectory) struct MigrationTests {
@@ -88,7 +88,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
     func anUnexpectedDatabaseIsRefusedUnchanged(sql: String, message: String) throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("odd.sqlite")
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        try makeDatabase(at: path, sql: sql)
         let before = try databaseSnapshot(path)
         let run = try StepProcess.run("step5", ["--database", path], in: directory)
         #expect(run.status == 1)
