@@ -141,10 +141,10 @@ import Testing
 
 /// `make doctor` and the install check, pointed at a header that isn't there.
 @Suite struct ToolingTests {
-    func run(_ script: String, environment: [String: String]) throws -> ProcessResult {
+    func run(_ script: String, environment: [String: String], bashOptions: [String] = []) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [workspaceRoot.appendingPathComponent("scripts/\(script)").path]
+        process.arguments = bashOptions + [workspaceRoot.appendingPathComponent("scripts/\(script)").path]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
@@ -225,6 +225,30 @@ import Testing
         try "".write(toFile: log, atomically: true, encoding: .utf8)
         #expect(try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": header, "PATH": path]).status == 0)
         #expect(try String(contentsOfFile: log, encoding: .utf8).isEmpty)
+    }
+
+    /// Every recipe of the Makefile sees TMPDIR inside .build/, so the toolchain's
+    /// temporary folders never pile up in /tmp.
+    @Test func makeKeepsTheToolchainsTemporaryFilesInsideBuild() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "make", "--no-print-directory", "-s", "-C", workspaceRoot.path,
+            "--eval", "print-tmpdir: ; @echo $$TMPDIR", "print-tmpdir",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": "/tmp"]) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let tmpdir = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(tmpdir == workspaceRoot.appendingPathComponent(".build/tmp").path)
+    }
+
+    @Test func theBuildMeasurementScriptParses() throws {
+        let result = try run("measure-build.sh", environment: [:], bashOptions: ["-n"])
+        #expect(result.status == 0, "\(result.stdout)")
     }
 
     @Test func makeListsEveryStepOnce() throws {
