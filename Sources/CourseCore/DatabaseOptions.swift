@@ -75,3 +75,7 @@ public struct TraceOptions: ParsableArguments, Sendable {
 
     public init() {}
 }
+
+/// The old name of `TraceOptions`, kept for code written before the rename.
+@available(*, deprecated, renamed: "TraceOptions")
+public typealias TourOptions = TraceOptions
