@@ -53,12 +53,13 @@ let package = Package(
         .target(name: "CourseGRDB", dependencies: ["CourseCore", grdb]),
         .target(
             name: "CourseTestSupport",
+            dependencies: ["CourseCore", grdb], path: "Tests/CourseTestSupport"),
+        .testTarget(
+            name: "CoreTests",
             dependencies: [
-                "CourseCore",
-                grdb,
+                "CourseCore", "CourseGRDB", "CourseTestSupport", grdb,
                 .product(name: "CustomDump", package: "swift-custom-dump"),
-            ], path: "Tests/CourseTestSupport"),
-        .testTarget(name: "CoreTests", dependencies: ["CourseCore", "CourseGRDB", "CourseTestSupport", grdb]),
+            ]),
         // Steps 4 and 5 share the items app's unchanged parts (ordering, live list, shell, watch).
         .target(name: "ItemsKit", dependencies: ["CourseCore", argumentParser] + usesGRDB, path: "Steps/ItemsKit"),
     ]

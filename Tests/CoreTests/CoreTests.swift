@@ -9,7 +9,7 @@ import Testing
 
 @Suite struct ErrorReportTests {
     @Test func grdbForeignKeyErrorIsNamedAndShowsTheSQL() throws {
-        let queue = try DatabaseQueue() // foreign keys are on by default in GRDB
+        let queue = try DatabaseQueue()  // foreign keys are on by default in GRDB
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE teams (id INTEGER PRIMARY KEY)")
             try db.execute(sql: "CREATE TABLE players (id INTEGER PRIMARY KEY, teamID INTEGER REFERENCES teams)")
@@ -18,19 +18,22 @@ import Testing
             try queue.write { db in try db.execute(sql: "INSERT INTO players (teamID) VALUES (?)", arguments: [42]) }
         }
         let report = ErrorReport("could not add a player", error: error)
-        #expect(report.lines == [
-            "could not add a player",
-            "result code: 19 SQLITE_CONSTRAINT (extended 787 SQLITE_CONSTRAINT_FOREIGNKEY)",
-            "message:     FOREIGN KEY constraint failed",
-            "sql:         INSERT INTO players (teamID) VALUES (?)",
-        ])
+        #expect(
+            report.lines == [
+                "could not add a player",
+                "result code: 19 SQLITE_CONSTRAINT (extended 787 SQLITE_CONSTRAINT_FOREIGNKEY)",
+                "message:     FOREIGN KEY constraint failed",
+                "sql:         INSERT INTO players (teamID) VALUES (?)",
+            ])
     }
 
     @Test func attemptWrapsErrorsOnceWithContext() throws {
         let queue = try DatabaseQueue()
         let error = try #require(throws: CourseError.self) {
             try attempt("count the teams") {
-                try attempt("inner") { try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM teams") } }
+                try attempt("inner") {
+                    try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM teams") }
+                }
             }
         }
         // The innermost context is kept; an outer attempt does not wrap again.
@@ -61,11 +64,12 @@ import Testing
         let error = try #require(throws: CourseError.self) { try attempt("watch") { throw inner } }
         #expect(error.kind == .timeout)
         let report = ErrorReport("the shell stopped", error: inner)
-        #expect(report.lines == [
-            "the shell stopped",
-            "message:     the list did not change within 5 s",
-            "what to do:  run it again",
-        ])
+        #expect(
+            report.lines == [
+                "the shell stopped",
+                "message:     the list did not change within 5 s",
+                "what to do:  run it again",
+            ])
     }
 
     /// The same failure through the C API (`SQLiteError`) and through GRDB
@@ -113,14 +117,15 @@ import Testing
         say.action("first")
         say.table(["id", "name"], [["1", "Blob"], ["10", nil]])
         say.action("second")
-        #expect(lines.all == [
-            "1. first",
-            "   id  name",
-            "   --  ----",
-            "   1   Blob",
-            "   10  NULL",
-            "2. second",
-        ])
+        #expect(
+            lines.all == [
+                "1. first",
+                "   id  name",
+                "   --  ----",
+                "   1   Blob",
+                "   10  NULL",
+                "2. second",
+            ])
     }
 
     @Test func emptyTablesSaySo() {
@@ -135,7 +140,9 @@ import Testing
 
     @Test func locations() throws {
         #expect(try DatabaseOptions.parse(["--in-memory"]).location(defaultFile: "x.sqlite") == .inMemory)
-        #expect(try DatabaseOptions.parse(["--database", "a.sqlite"]).location(defaultFile: "x.sqlite") == .file("a.sqlite"))
+        #expect(
+            try DatabaseOptions.parse(["--database", "a.sqlite"]).location(defaultFile: "x.sqlite") == .file("a.sqlite")
+        )
     }
 }
 
@@ -152,7 +159,8 @@ import Testing
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
     }
 
     @Test func doctorReportsAMissingHeaderWithTheFix() throws {
@@ -194,7 +202,8 @@ import Testing
     }
 
     @Test func installCheckStopsWithTheExactCommand() throws {
-        let result = try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": "/nonexistent/sqlite3.h", "COURSE_NO_INSTALL": "1"])
+        let result = try run(
+            "ensure-sqlite.sh", environment: ["SQLITE_HEADER": "/nonexistent/sqlite3.h", "COURSE_NO_INSTALL": "1"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("sudo apt-get update && sudo apt-get install -y libsqlite3-dev"))
     }
@@ -204,7 +213,8 @@ import Testing
     @Test func installCheckInstallsWithAptGetWhenItCan() throws {
         let stubs = try TemporaryDirectory()
         defer { stubs.remove() }
-        let header = stubs.file("include/sqlite3.h"), log = stubs.file("apt.log")
+        let header = stubs.file("include/sqlite3.h")
+        let log = stubs.file("apt.log")
         let aptGet = """
             #!/bin/sh
             echo "apt-get $*" >> "\(log)"
@@ -253,11 +263,42 @@ import Testing
 
     @Test func makeListsEveryStepOnce() throws {
         let result = try run("list-steps.sh", environment: [:])
-        let steps = try FileManager.default.contentsOfDirectory(atPath: workspaceRoot.appendingPathComponent("Steps").path)
-            .filter { $0.hasPrefix("step") }
+        let steps = try FileManager.default.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("Steps").path
+        )
+        .filter { $0.hasPrefix("step") }
         for step in steps {
             let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  make \(step) ") }
             #expect(lines.count == 1, "\(step) listed once")
         }
+    }
+}
+
+@Suite struct LineDiffTests {
+    @Test func onlyTheChangedLinesAndTheirContextAreShown() {
+        let old = (1...10).map { "line \($0)" }.joined(separator: "\n")
+        let new = old.replacingOccurrences(of: "line 5", with: "line five")
+        #expect(
+            lineDiff(old, new)
+                == """
+                  line 3
+                  line 4
+                - line 5
+                + line five
+                  line 6
+                  line 7
+                """)
+    }
+
+    @Test func sameLinesHaveNoDifference() {
+        #expect(lineDiff("a\nb", "a\nb") == nil)
+    }
+
+    @Test func distantChangesAreSeparated() {
+        let old = (1...12).map { "l\($0)" }.joined(separator: "\n")
+        let new = old.replacingOccurrences(of: "l1\n", with: "").replacingOccurrences(of: "l12", with: "l12!")
+        let diff = lineDiff(old, new) ?? ""
+        #expect(diff.hasPrefix("- l1\n  l2\n  l3\n  …\n"), "\(diff)")
+        #expect(diff.hasSuffix("  l10\n  l11\n- l12\n+ l12!"), "\(diff)")
     }
 }

@@ -1,4 +1,3 @@
-import CustomDump
 import Foundation
 import Testing
 
@@ -29,7 +28,7 @@ public enum Golden {
             return
         }
         if result.stdout != expected {
-            let difference = diff(expected, result.stdout) ?? "(no printable difference)"
+            let difference = lineDiff(expected, result.stdout) ?? "(no printable difference)"
             Issue.record(
                 """
                 \(step)'s tour differs from Tests/Golden/\(name).txt (− golden, + now).
