@@ -14,6 +14,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 commit=$(git -C "$root" rev-parse --short "${1:-HEAD}")
 
+mkdir -p "${TMPDIR:-/tmp}"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/measure-build.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 [ -d "$root/../shared" ] && ln -s "$(cd "$root/../shared" && pwd)" "$scratch/shared"
