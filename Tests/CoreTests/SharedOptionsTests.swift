@@ -43,6 +43,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.file("db/\(step).sqlite")))
     }
 
+    /// Every step, present and future, declares the shared options on its root command.
+    @Test(arguments: HelpTests.steps)
+    func everyStepTakesTheSharedOptionsBeforeItsSubcommand(_ step: String) throws {
+        let help = try StepProcess.run(step, ["--help"], in: .current)
+        #expect(
+            help.stdout.contains("USAGE: \(step) [--database <path>] [--in-memory] [--trace] <subcommand>"),
+            "\(step)'s root command needs `@OptionGroup var options: DatabaseOptions`:\n\(help.stdout)")
+    }
+
     @Test func theTourTakesTraceBeforeOrAfterTourAndRefusesAFile() throws {
         let directory = try TemporaryDirectory.current
         let plain = try StepProcess.run("step1", ["--trace"], in: directory)
