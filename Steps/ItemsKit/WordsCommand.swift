@@ -6,7 +6,8 @@ import Foundation
 struct WordsCommand<Step: ItemsStep, V: Verb>: ParsableCommand {
     static var configuration: CommandConfiguration {
         let fields = editorFields(Step.Item.self).map { "--" + $0 }.joined(separator: ", ")
-        let discussion = [V.usage.contains("FIELD") ? "Fields: \(fields)." : "", Step.quotingHelp]
+        let takesText = V.usage.contains("FIELD")
+        let discussion = [takesText ? "Fields: \(fields)." : "", takesText ? Step.quotingHelp : ""]
         return CommandConfiguration(
             commandName: V.name, abstract: V.abstract,
             usage: "\(Step.stepName) \(V.name) \(V.usage) [--database path] [--in-memory] [--trace]",

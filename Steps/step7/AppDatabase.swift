@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -73,9 +74,10 @@ struct AppDatabase {
 /// copies next to the executable and `Bundle.module` finds at run time.
 func bundledResource(_ name: String, _ fileExtension: String) throws -> URL {
     guard let url = Bundle.module.url(forResource: name, withExtension: fileExtension) else {
-        throw CourseError.input(
-            "the resource \(name).\(fileExtension) is missing from step7's bundle: "
-                + "rebuild and run with `make step7`")
+        throw CourseError(
+            report: ErrorReport(
+                "the resource \(name).\(fileExtension) is missing from step7's bundle",
+                fix: "rebuild and run it: make step7"))
     }
     return url
 }

@@ -15,16 +15,21 @@ func decodeBodies(_ data: Data, from source: String) throws -> [SolarBody] {
     do {
         bodies = try JSONDecoder().decode(BodiesResponse.self, from: data).bodies
     } catch let error as DecodingError {
-        throw CourseError.input("\(source) is not a list of bodies: \(explain(error))")
+        throw CourseError.badData("\(source) is not a list of bodies: \(explain(error))", fix: badSourceFix)
     }
     // An empty list would delete every cached body: more likely a fault of
     // the source than the end of the Solar System.
-    if bodies.isEmpty { throw CourseError.input("\(source) lists no bodies: the cache is left as it is") }
+    if bodies.isEmpty {
+        throw CourseError.badData("\(source) lists no bodies: the cache is left as it is", fix: badSourceFix)
+    }
     var seen = Set<String>()
     for (index, body) in bodies.enumerated() {
-        if body.id.isEmpty { throw CourseError.input("\(source): bodies[\(index)] has an empty id") }
+        if body.id.isEmpty {
+            throw CourseError.badData("\(source): bodies[\(index)] has an empty id", fix: badSourceFix)
+        }
         if !seen.insert(body.id).inserted {
-            throw CourseError.input("\(source): the id \"\(body.id)\" appears twice (again at bodies[\(index)])")
+            throw CourseError.badData(
+                "\(source): the id \"\(body.id)\" appears twice (again at bodies[\(index)])", fix: badSourceFix)
         }
     }
     return bodies
@@ -48,9 +53,11 @@ private func explain(_ error: DecodingError) -> String {
         return "\(path(context.codingPath)) is not a \(type)"
     case .dataCorrupted(let context):
         let place = path(context.codingPath)
-        return place.isEmpty
-            ? "the data is not valid JSON (malformed, or cut short)" : "\(place): \(context.debugDescription)"
+        return place.isEmpty ? "the data is not valid JSON (malformed, or cut short)" : "\(place): \(context.debugDescription)"
     @unknown default:
         return String(describing: error)
     }
 }
+
+/// What to do when a source holds no usable bodies.
+private let badSourceFix = #"sync from a source that lists bodies, such as the bundled v1: make step7 ARGS="sync v1""#

@@ -62,16 +62,22 @@ struct Source: Sendable {
         do {
             (data, response) = try await URLSession.shared.data(for: request)
         } catch {
-            throw CourseError.input("could not download \(display): \(error.localizedDescription)")
+            throw CourseError.network("could not download \(display): \(error.localizedDescription)", fix: networkFix)
         }
         guard let http = response as? HTTPURLResponse else {
-            throw CourseError.input("\(display) did not answer with HTTP")
+            throw CourseError.network("\(display) did not answer with HTTP", fix: networkFix)
         }
         guard (200..<300).contains(http.statusCode) else {
             let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-            throw CourseError.input("\(display) answered HTTP \(http.statusCode) (\(reason)): nothing synced")
+            throw CourseError.network(
+                "\(display) answered HTTP \(http.statusCode) (\(reason)): nothing synced", fix: networkFix)
         }
         return data
     }
     // [/docs:fetch]
 }
+
+/// What to do when a server fails: check it, or work from the bundled data.
+private let networkFix =
+    "check the address (and \(Source.apiKeyVariable) for the live API), or sync the bundled data: "
+    + #"make step7 ARGS="sync v1""#

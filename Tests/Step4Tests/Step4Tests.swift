@@ -18,10 +18,9 @@ private func open(_ location: DatabaseLocation) throws -> AppDatabase {
 /// Mixed case and accents, in insertion order.
 private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "Apple"]
 
-@Suite struct OrderingTests {
+@Suite(.temporaryDirectory) struct OrderingTests {
     @Test(arguments: [false, true]) func threeOrderingsWithTheItemNameCollation(onFile: Bool) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         // On a file the database is a pool: the collation must exist on its reader connections too.
         let database = try open(onFile ? .file(directory.file("o.sqlite")) : .inMemory)
         for name in names { try database.addItem(["name": name]) }
@@ -118,7 +117,7 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
     }
 }
 
-@Suite struct ObservationTests {
+@Suite(.temporaryDirectory) struct ObservationTests {
     /// What the observation itself emits, awaited one value per change.
     @Test func valuesAfterInsertUpdateDeleteAndOrderingChange() async throws {
         let database = try open(.inMemory)
@@ -142,8 +141,7 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
 
     /// The shell's view of it: every value delivered up to the current list.
     @Test func liveListWaitsForTheValueThatShowsAWrite() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let database = try open(.file(directory.file("live.sqlite")))
         let live = LiveList(database, .descending)
         #expect(try live.values(until: []) == [[]])
@@ -177,25 +175,25 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
 
     /// The ordering notes are read from the sorted names: other names, other words.
     @Test func orderingNotesFollowTheData() throws {
-        let accented = NarratedLines(), plain = NarratedLines()
+        let accented = RecordedLines(), plain = RecordedLines()
         try orderingByName(accented.narrator, try database(), adding: ["apple", "Äpfel", "émile", "Zebra"])
         try orderingByName(plain.narrator, try database(), adding: ["apple", "Zebra"])
-        #expect(accented.text.contains("every capital before every small letter; Äpfel and émile after every ASCII name"))
-        #expect(accented.text.contains("capitals and small letters mixed; Äpfel and émile among the others"))
-        #expect(!plain.text.contains("Äpfel"))
-        #expect(plain.text.contains("capitals and small letters mixed; "))
+        #expect(accented.all.joined(separator: "\n").contains("every capital before every small letter; Äpfel and émile after every ASCII name"))
+        #expect(accented.all.joined(separator: "\n").contains("capitals and small letters mixed; Äpfel and émile among the others"))
+        #expect(!plain.all.joined(separator: "\n").contains("Äpfel"))
+        #expect(plain.all.joined(separator: "\n").contains("capitals and small letters mixed; "))
     }
 
     /// The editor-rules notes count what the database holds, not what the tour expects.
     @Test func editorNotesCountTheRows() throws {
-        let say = NarratedLines()
+        let say = RecordedLines()
         let database = try database()
         var random = SplitMix64(start: 4)
         try database.addItem(["name": "Kiwi"])
         try database.addItem(["name": "Lime"])
         try editorRules(say.narrator, database, random: &random)
-        #expect(say.text.contains("4 commands ran, 3 were refused; the table gained 2 rows"))
-        #expect(say.text.contains("after an empty name, item 4 is named \"banana\"; after an empty quantity, item 3's quantity is NULL"))
+        #expect(say.all.joined(separator: "\n").contains("4 commands ran, 3 were refused; the table gained 2 rows"))
+        #expect(say.all.joined(separator: "\n").contains("after an empty name, item 4 is named \"banana\"; after an empty quantity, item 3's quantity is NULL"))
     }
 
     /// `help` in the shell lists the orderings and the quoting.

@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import CourseTestSupport
 import Foundation
 import GRDB
@@ -128,7 +129,7 @@ import Testing
         let copy = try CatalogCopy()
         defer { copy.remove() }
         let before = try copy.snapshot()
-        let lines = Lines()
+        let lines = RecordedLines()
         let traced = try DatabaseQueue(path: copy.path, configuration: CourseGRDB.configuration(
             trace: true, narrator: Narrator(write: { lines.append($0) })))
         #expect(throws: CourseError.self) {
@@ -177,10 +178,10 @@ final class Lines: @unchecked Sendable {
         defer { copy.remove() }
         let options = try DatabaseOptions.parse(["--database", copy.path])
         let database = try AppDatabase.open(options, copyBundle: false, narrator: Narrator(write: { _ in }))
-        let together = NarratedLines(), apart = NarratedLines()
+        let together = RecordedLines(), apart = RecordedLines()
         try badInput(together.narrator, database, save: database.saveEdit)
-        #expect(together.text.contains("is still (021) 555 9090: its UPDATE ran first, and was rolled back"))
-        #expect(together.text.contains("--dry-run met the same CHECK constraint, word for word"))
+        #expect(together.all.joined(separator: "\n").contains("is still (021) 555 9090: its UPDATE ran first, and was rolled back"))
+        #expect(together.all.joined(separator: "\n").contains("--dry-run met the same CHECK constraint, word for word"))
 
         // The lesson broken on purpose: each UPDATE commits on its own.
         try badInput(apart.narrator, database) { id, edit, _ in
@@ -192,6 +193,6 @@ final class Lines: @unchecked Sendable {
                 return .unchanged
             }
         }
-        #expect(apart.text.contains("is now (021) 555 0000: its UPDATE was kept without the product's"))
+        #expect(apart.all.joined(separator: "\n").contains("is now (021) 555 0000: its UPDATE was kept without the product's"))
     }
 }

@@ -8,7 +8,7 @@ import Testing
 
 /// Chapter 7's claims about LIKE and about the course's search, each checked
 /// against SQLite itself; and the tour's words, when the lesson is broken.
-@Suite struct LikeLessonTests {
+@Suite(.temporaryDirectory) struct LikeLessonTests {
     private func value<T: DatabaseValueConvertible>(_ sql: String, _ arguments: StatementArguments = []) throws -> T? {
         try DatabaseQueue().read { db in try T.fetchOne(db, sql: sql, arguments: arguments) }
     }
@@ -43,39 +43,37 @@ import Testing
 
     /// The tour section computes its words: a LIKE-only search says so.
     @Test func theTourSaysWhatALikeOnlySearchFinds() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let cache = try AppDatabase.open(
             .file(directory.file("c.sqlite")), trace: false, narrator: Narrator(write: { _ in }))
         try cache.sync(with: fixtureBodies("v1"))
-        let ours = NarratedLines()
-        let likeOnly = NarratedLines()
+        let ours = RecordedLines()
+        let likeOnly = RecordedLines()
         try whyLikeIsNotEnough(ours.narrator, cache)
         try whyLikeIsNotEnough(likeOnly.narrator, cache) { db, text, column in
             try SolarBody.filter(column.like("%\(text)%")).order(SolarBody.Columns.englishName).fetchAll(db)
         }
         #expect(
-            ours.text.contains(
+            ours.all.joined(separator: "\n").contains(
                 "name LIKE '%' || 'éris' || '%', then our search for \"éris\"\n   → LIKE: 0 names; ours: 1 name (Éris)")
         )
-        #expect(likeOnly.text.contains("→ LIKE: 0 names; ours: 0 names"))
-        #expect(likeOnly.text.contains("→ LIKE: 40 names (Amalthea, Ariel, Callisto, …); ours: 40 names"))
+        #expect(likeOnly.all.joined(separator: "\n").contains("→ LIKE: 0 names; ours: 0 names"))
+        #expect(likeOnly.all.joined(separator: "\n").contains("→ LIKE: 40 names (Amalthea, Ariel, Callisto, …); ours: 40 names"))
     }
 
     /// Without one transaction, the failure section says the cache was half synced.
     @Test func theTourSaysWhenASyncIsNotOneTransaction() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("c.sqlite")
         let cache = try AppDatabase.open(.file(path), trace: false, narrator: Narrator(write: { _ in }))
         let v1 = try Fixture("v1")
         let bodies = try fixtureBodies("v1")
         try cache.sync(with: try fixtureBodies("v2"))
-        let together = NarratedLines()
-        let apart = NarratedLines()
+        let together = RecordedLines()
+        let apart = RecordedLines()
         try failureInsideTransaction(together.narrator, cache, v1, bodies) { try cache.sync(with: $0, checkpoint: $1) }
-        #expect(together.text.contains("the cache holds the same 42 bodies as before: true"))
-        #expect(together.text.contains("GRDB ran ROLLBACK: nothing applied"))
+        #expect(together.all.joined(separator: "\n").contains("the cache holds the same 42 bodies as before: true"))
+        #expect(together.all.joined(separator: "\n").contains("GRDB ran ROLLBACK: nothing applied"))
 
         // The lesson broken on purpose: each statement commits on its own.
         let queue = try DatabaseQueue(path: path)
@@ -88,7 +86,7 @@ import Testing
                 return plan
             }
         }
-        #expect(apart.text.contains("bodies as before: false"))
-        #expect(apart.text.contains("a failed sync leaves half a cache"))
+        #expect(apart.all.joined(separator: "\n").contains("bodies as before: false"))
+        #expect(apart.all.joined(separator: "\n").contains("a failed sync leaves half a cache"))
     }
 }

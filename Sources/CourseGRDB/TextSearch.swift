@@ -1,7 +1,6 @@
 import GRDB
 
-// GRDB glue shared by steps 6 and 7. It belongs in the GRDB layer
-// (`CourseGRDB`) once the core is split; until then it sits here.
+// The search of steps 6 and 7: Swift's case folding, SQLite's plain substring.
 
 // [docs:contains]
 extension SQLSpecificExpressible {
