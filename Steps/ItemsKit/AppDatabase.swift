@@ -67,7 +67,8 @@ extension AppDatabase {
         guard try db.tableExists("item") else { return }
         guard let last = migrator.migrations.last(where: applied.contains) else {
             throw CourseError.badData(
-                "the database has a table item that no migration of this app created", fix: "open it with the program that made it, or give --database another file")
+                "the database has a table item that no migration of this app created",
+                fix: "open it with the program that made it, or give --database another file")
         }
         let reference = try DatabaseQueue()
         try migrator.migrate(reference, upTo: last)

@@ -53,7 +53,8 @@ private func explain(_ error: DecodingError) -> String {
         return "\(path(context.codingPath)) is not a \(type)"
     case .dataCorrupted(let context):
         let place = path(context.codingPath)
-        return place.isEmpty ? "the data is not valid JSON (malformed, or cut short)" : "\(place): \(context.debugDescription)"
+        return place.isEmpty
+            ? "the data is not valid JSON (malformed, or cut short)" : "\(place): \(context.debugDescription)"
     @unknown default:
         return String(describing: error)
     }

@@ -58,7 +58,9 @@ import Testing
                 "name LIKE '%' || 'éris' || '%', then our search for \"éris\"\n   → LIKE: 0 names; ours: 1 name (Éris)")
         )
         #expect(likeOnly.all.joined(separator: "\n").contains("→ LIKE: 0 names; ours: 0 names"))
-        #expect(likeOnly.all.joined(separator: "\n").contains("→ LIKE: 40 names (Amalthea, Ariel, Callisto, …); ours: 40 names"))
+        #expect(
+            likeOnly.all.joined(separator: "\n").contains(
+                "→ LIKE: 40 names (Amalthea, Ariel, Callisto, …); ours: 40 names"))
     }
 
     /// Without one transaction, the failure section says the cache was half synced.
