@@ -5,7 +5,7 @@ BIN := .build/debug
 ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help test golden docs reset doctor sqlite FORCE
+.PHONY: help test golden docs reset doctor sqlite bench bench-quick FORCE
 
 help:
 	@scripts/list-steps.sh
@@ -69,3 +69,24 @@ diff-step5:
 	@for file in Item.swift Schema.swift; do \
 	  diff -u --label step4/$$file --label step5/$$file Steps/step4/$$file Steps/step5/$$file; \
 	done; true
+
+# Chapter 9's benchmark (Benchmarks/, a package of its own: `make test` never
+# builds it). Builds the benchmark and steps 4, 6 and 7 in CONFIG (release by
+# default), then runs it from here; results in .build/bench/.
+#   make bench                       the chapter's figures (a few minutes)
+#   make bench ARGS="--filter GRDB"  one section; ARGS="--scale 0.1" smaller sizes
+#   make bench-quick                 CI's run: debug build, small sizes, claims reported only
+CONFIG ?= release
+bench: sqlite
+	@mkdir -p .build/bench
+	@test -x Benchmarks/.build/$(CONFIG)/bench || echo "Building the benchmark in $(CONFIG) (the first build compiles GRDB twice, once for it and once for the steps: about two minutes each)..."
+	@for product in step4 step6 step7; do \
+	  echo "  swift build -c $(CONFIG) --product $$product"; \
+	  $(SWIFT) build -c $(CONFIG) --product $$product 2>&1 | scripts/bench-progress.sh .build/bench/build-$$product.log || exit 1; \
+	done
+	@echo "  swift build -c $(CONFIG) --package-path Benchmarks"
+	@$(SWIFT) build -c $(CONFIG) --package-path Benchmarks 2>&1 | scripts/bench-progress.sh .build/bench/build-bench.log
+	Benchmarks/.build/$(CONFIG)/bench --steps .build/$(CONFIG) --output .build/bench $(ARGS)
+
+bench-quick:
+	@$(MAKE) --no-print-directory bench CONFIG=debug ARGS="--quick $(ARGS)"
