@@ -36,7 +36,7 @@ extension Report {
         for (row, result) in results.enumerated() {
             let y = top + rowHeight * Double(row)
             let color = result.holds ? "#3a9a5b" : "#c8403a"
-            svg.append(text(8, y + 14, "\(result.section) · \(result.name)", fill: "#222", clip: 86))
+            svg.append(text(8, y + 14, "\(result.section) · \(result.name)", fill: "#222", clip: 78))
             svg.append("<rect x=\"\(x(0.5))\" y=\"\(y + 4)\" width=\"\(max(1, x(result.ratio) - x(0.5)))\" "
                 + "height=\"\(rowHeight - 8)\" fill=\"\(color)\"/>")
             // Claims on a ratio get a tick at their bound; claims on a time in seconds do not.

@@ -42,6 +42,14 @@ func benchmarkScale(_ recorder: Recorder) throws {
                     : .netOver(0.05, "listing \(size) items sorted by a Swift collation is not interactive (over 50 ms)")
             }),
         Operation(
+            title: "step4 list --order asc (with an index)", unit: "items", one: "item",
+            setUp: { size in ["list", "--order", "asc", "--database", try data.indexedItems(size)] },
+            claim: { size in
+                size <= 1_000
+                    ? .netUnder(0.05, "with the index, listing \(size) items by name stays interactive (under 50 ms)")
+                    : .netUnder(Double(size) / 100_000, "with the index, \(size) items list in under \(formatSeconds(Double(size) / 100_000))")
+            }),
+        Operation(
             title: "step6 search", unit: "products", one: "product",
             setUp: { size in ["search", "Marmalade", "--database", try data.catalog(size)] },
             claim: { size in
@@ -112,7 +120,8 @@ private func command(_ operation: Operation, size: Int, settings: Settings) thro
 
 // [docs:run-step]
 /// Runs a step's executable and waits; output is thrown away, errors are not.
-func runStep(_ step: String, _ arguments: [String], settings: Settings) throws {
+@discardableResult
+func runStep(_ step: String, _ arguments: [String], settings: Settings, keepOutput: Bool = false) throws -> String {
     let executable = settings.stepsDirectory.appendingPathComponent(step)
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
         throw BenchError("no \(display(executable)): build it with `swift build -c release --product \(step)` (make bench does)")
@@ -120,16 +129,19 @@ func runStep(_ step: String, _ arguments: [String], settings: Settings) throws {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
+    let output = Pipe()
+    process.standardOutput = keepOutput ? output : FileHandle.nullDevice
     let errors = Pipe()
     process.standardError = errors
     try process.run()
+    let printed = keepOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
         throw BenchError("\(step) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus):\n"
             + String(decoding: message, as: UTF8.self))
     }
+    return String(decoding: printed, as: UTF8.self)
 }
 // [/docs:run-step]
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// The databases of the scale section, generated at each size from the steps'
 /// own schemas: step 6's `catalog.sql`, and the tables step 4 and step 7
@@ -9,7 +10,8 @@ struct ScaleData {
     /// Step 4: `step4 list` on a new file runs step 4's migrations; then
     /// `size` items with names in many cases and accents, as the collation sorts them.
     func items(_ size: Int) throws -> String {
-        let path = try settings.freshPath("items-\(size).sqlite")
+        let path = settings.workDirectory.appendingPathComponent("items-\(size).sqlite").path
+        if FileManager.default.fileExists(atPath: path) { return path } // the indexed copy starts from it
         try runStep("step4", ["list", "--database", path], settings: settings)
         let db = try CConnection(path: path)
         try db.execute("""
@@ -20,6 +22,37 @@ struct ScaleData {
                    NULLIF(i % 10, 0)
             FROM n
             """)
+        return path
+    }
+
+    /// Step 4 again, with an index on `name COLLATE itemName`: SQLite then
+    /// reads the items in the list's order, and sorts nothing.
+    ///
+    /// Building that index needs the collation itself, which lives in
+    /// ItemsKit, a target this package cannot import: `itemName` below is a
+    /// copy of its comparison. A copy that differed would store the index in
+    /// another order than step 4 expects, so the copy is checked: step 4
+    /// must print the same list from the indexed file as from the plain one.
+    func indexedItems(_ size: Int) throws -> String {
+        let plain = try items(size)
+        let path = try settings.freshPath("items-indexed-\(size).sqlite")
+        try FileManager.default.copyItem(atPath: plain, toPath: path)
+        let itemName = DatabaseCollation("itemName") { lhs, rhs in // as in Steps/ItemsKit/Ordering.swift
+            let folded = lhs.compare(rhs, options: [.caseInsensitive, .diacriticInsensitive])
+            return folded == .orderedSame ? lhs.compare(rhs, options: [.literal]) : folded
+        }
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(collation: itemName) }
+        try DatabaseQueue(path: path, configuration: configuration).write { db in
+            try db.execute(sql: "CREATE INDEX item_name ON item (name COLLATE itemName)")
+        }
+        let list = ["list", "--order", "asc", "--database"]
+        guard try runStep("step4", list + [plain], settings: settings, keepOutput: true)
+            == runStep("step4", list + [path], settings: settings, keepOutput: true)
+        else {
+            throw BenchError("step 4 lists the indexed items in another order: the copy of `itemName` "
+                + "in ScaleData.swift no longer matches Steps/ItemsKit/Ordering.swift")
+        }
         return path
     }
 
