@@ -10,7 +10,9 @@ import Testing
     static func chapters() throws -> [(number: Int, file: String, title: String)] {
         let docs = workspaceRoot.appendingPathComponent("docs")
         return try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted().compactMap { file in
-            guard file.hasSuffix(".md"), file.hasPrefix("0"), let number = Int(file.dropFirst().prefix(1)) else { return nil }
+            guard file.hasSuffix(".md"), file.hasPrefix("0"), let number = Int(file.dropFirst().prefix(1)) else {
+                return nil
+            }
             let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
             return (number, file, String(text.prefix { $0 != "\n" }))
         }
@@ -42,11 +44,13 @@ import Testing
         for line in lines {
             let target = line.split(separator: " ")[1]
             if target.hasPrefix("step"), let number = Int(target.dropFirst(4)) {
-                #expect(FileManager.default.fileExists(
-                    atPath: workspaceRoot.appendingPathComponent("Steps/step\(number)").path),
-                        "the listing offers `make \(target)`, but there is no Steps/step\(number)")
+                #expect(
+                    FileManager.default.fileExists(
+                        atPath: workspaceRoot.appendingPathComponent("Steps/step\(number)").path),
+                    "the listing offers `make \(target)`, but there is no Steps/step\(number)")
             } else {
-                #expect(makefile.contains("\n\(target):"), "the listing offers `make \(target)`, which the Makefile lacks")
+                #expect(
+                    makefile.contains("\n\(target):"), "the listing offers `make \(target)`, which the Makefile lacks")
             }
         }
     }

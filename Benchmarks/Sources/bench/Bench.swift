@@ -15,7 +15,9 @@ struct Bench: ParsableCommand {
             """
     )
 
-    @Flag(help: "Small sizes and 2 repetitions: proves the program and its JSON work (claims are reported, not enforced).")
+    @Flag(
+        help: "Small sizes and 2 repetitions: proves the program and its JSON work (claims are reported, not enforced)."
+    )
     var quick = false
 
     @Option(help: "Run only the comparisons whose section or name contains this text (any case).")
@@ -50,7 +52,9 @@ struct Bench: ParsableCommand {
         if machine.configuration != "release" {
             say("  (a \(machine.configuration) build: GRDB's figures are several times slower than in release.)")
         }
-        if quick { say("  (--quick: small sizes, 2 repetitions. The figures prove the program runs; do not quote them.)") }
+        if quick {
+            say("  (--quick: small sizes, 2 repetitions. The figures prove the program runs; do not quote them.)")
+        }
 
         let recorder = Recorder(settings: settings)
         for run in sections { try run(recorder) }
@@ -63,7 +67,8 @@ struct Bench: ParsableCommand {
         // A full run is the chapter's proof: a claim that fails is an error.
         // A quick run only reports (its sizes are too small for the claims).
         if !failed.isEmpty && !quick {
-            throw ValidationError("\(failed.count) claim(s) did not hold: \(failed.map(\.name).joined(separator: "; "))")
+            throw ValidationError(
+                "\(failed.count) claim(s) did not hold: \(failed.map(\.name).joined(separator: "; "))")
         }
     }
 }

@@ -17,7 +17,7 @@ struct SQLiteError: Error, CustomStringConvertible {
 
 /// SQLite copies the bound text before the call returns (the Swift string's
 /// bytes live only for the duration of the call).
-let SQLITE_TRANSIENT = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
 /// A connection (`sqlite3 *`), closed when the last reference goes away.
 final class CConnection {
@@ -45,7 +45,9 @@ final class CConnection {
     func prepare(_ sql: String) throws -> CStatement {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), sql)
-        guard let statement else { throw SQLiteError(code: SQLITE_MISUSE, message: "no statement in the SQL", sql: sql) }
+        guard let statement else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "no statement in the SQL", sql: sql)
+        }
         return CStatement(handle: statement, connection: self, sql: sql)
     }
 
@@ -81,7 +83,7 @@ final class CStatement {
     }
 
     func bind(_ index: Int32, _ value: String) throws {
-        try connection.check(sqlite3_bind_text(handle, index, value, -1, SQLITE_TRANSIENT), sql)
+        try connection.check(sqlite3_bind_text(handle, index, value, -1, sqliteTransient), sql)
     }
 
     /// One step: true when a row is ready, false when the statement is done.

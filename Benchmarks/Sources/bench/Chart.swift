@@ -6,12 +6,19 @@ import Foundation
 
 extension Report {
     func chart() -> String {
-        let labelWidth = 520.0, plotWidth = 440.0, rowHeight = 22.0, top = 56.0
+        let labelWidth = 520.0
+        let plotWidth = 440.0
+        let rowHeight = 22.0
+        let top = 56.0
         let width = labelWidth + plotWidth + 90
         let height = top + rowHeight * Double(results.count) + 40
-        let largest = results.flatMap { [$0.ratio, $0.claimDirection == .atLeast || $0.claimDirection == .atMost ? $0.claimBound : 1] }
+        let largest =
+            results.flatMap {
+                [$0.ratio, $0.claimDirection == .atLeast || $0.claimDirection == .atMost ? $0.claimBound : 1]
+            }
             .max() ?? 10
-        let low = log10(0.5), high = log10(max(largest, 10) * 1.5)
+        let low = log10(0.5)
+        let high = log10(max(largest, 10) * 1.5)
         /// Where a ratio falls on the x axis.
         func x(_ ratio: Double) -> Double {
             labelWidth + plotWidth * (log10(max(ratio, 0.5)) - low) / (high - low)
@@ -21,8 +28,9 @@ extension Report {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" "
                 + "font-family=\"sans-serif\" font-size=\"12\">",
             "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
-            text(8, 20, "Chapter 9 · time of each way ÷ time of its baseline (log scale; tick = the claim's bound)",
-                 size: 14, weight: "bold"),
+            text(
+                8, 20, "Chapter 9 · time of each way ÷ time of its baseline (log scale; tick = the claim's bound)",
+                size: 14, weight: "bold"),
             text(8, 38, "\(date) · \(machine.summary)\(quick ? " · --quick: not for quoting" : "")", fill: "#555"),
         ]
         // Grid lines at 1×, 10×, 100×, …
@@ -37,8 +45,9 @@ extension Report {
             let y = top + rowHeight * Double(row)
             let color = result.holds ? "#3a9a5b" : "#c8403a"
             svg.append(text(8, y + 14, "\(result.section) · \(result.name)", fill: "#222", clip: 78))
-            svg.append("<rect x=\"\(x(0.5))\" y=\"\(y + 4)\" width=\"\(max(1, x(result.ratio) - x(0.5)))\" "
-                + "height=\"\(rowHeight - 8)\" fill=\"\(color)\"/>")
+            svg.append(
+                "<rect x=\"\(x(0.5))\" y=\"\(y + 4)\" width=\"\(max(1, x(result.ratio) - x(0.5)))\" "
+                    + "height=\"\(rowHeight - 8)\" fill=\"\(color)\"/>")
             // Claims on a ratio get a tick at their bound; claims on a time in seconds do not.
             var end = x(result.ratio)
             if result.claimDirection == .atLeast || result.claimDirection == .atMost {
@@ -58,10 +67,13 @@ private func escape(_ text: String) -> String {
         .replacingOccurrences(of: ">", with: "&gt;")
 }
 
-private func text(_ x: Double, _ y: Double, _ content: String, size: Int = 12, weight: String = "normal",
-                  fill: String = "#000", clip: Int = 200) -> String {
+private func text(
+    _ x: Double, _ y: Double, _ content: String, size: Int = 12, weight: String = "normal",
+    fill: String = "#000", clip: Int = 200
+) -> String {
     let shown = content.count > clip ? String(content.prefix(clip - 1)) + "…" : content
-    return "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(size)\" font-weight=\"\(weight)\" fill=\"\(fill)\">\(escape(shown))</text>"
+    return
+        "<text x=\"\(x)\" y=\"\(y)\" font-size=\"\(size)\" font-weight=\"\(weight)\" fill=\"\(fill)\">\(escape(shown))</text>"
 }
 
 private func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1) -> String {

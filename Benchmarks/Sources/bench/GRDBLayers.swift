@@ -64,24 +64,37 @@ func benchmarkGRDBInserts(_ recorder: Recorder) throws {
     let repetitions = settings.repetitions(5)
     let baseline = "the C API (one prepared statement, reset per row)"
 
-    /// Each way runs `insert` once per row, inside one `queue.write` (one transaction).
     // [docs:grdb-inserts]
+    /// Each way runs `insert` once per row, inside one `queue.write` (one transaction).
     let ways: [(name: String, claim: Claim, insert: (Database, Int) throws -> Void)] = [
-        ("GRDB cached statement", .atMost(4, "GRDB's cached statement costs at most 4× the C API"), { db, index in
-            // Compiled once, then found again in the connection's cache by its SQL.
-            let statement = try db.cachedStatement(sql: insertPlayerSQL)
-            try statement.execute(arguments: [playerName(index), playerScore(index)])
-        }),
-        ("GRDB execute(sql:arguments:)", .atMost(20, "db.execute(sql:arguments:) re-prepares: at most 20× the C API"), { db, index in
-            // Compiles the SQL every time: the price of re-preparing, plus GRDB's own.
-            try db.execute(sql: insertPlayerSQL, arguments: [playerName(index), playerScore(index)])
-        }),
-        ("GRDB record insert, hand-written encode(to:)", .atMost(15, "a record insert costs at most 15× the C API"), { db, index in
-            try HandWrittenPlayer(Player(id: nil, name: playerName(index), score: playerScore(index))).insert(db)
-        }),
-        ("GRDB record insert, Codable", .atMost(15, "a Codable record insert costs at most 15× the C API"), { db, index in
-            try CodablePlayer(id: nil, name: playerName(index), score: playerScore(index)).insert(db)
-        }),
+        (
+            "GRDB cached statement", .atMost(4, "GRDB's cached statement costs at most 4× the C API"),
+            { db, index in
+                // Compiled once, then found again in the connection's cache by its SQL.
+                let statement = try db.cachedStatement(sql: insertPlayerSQL)
+                try statement.execute(arguments: [playerName(index), playerScore(index)])
+            }
+        ),
+        (
+            "GRDB execute(sql:arguments:)",
+            .atMost(20, "db.execute(sql:arguments:) re-prepares: at most 20× the C API"),
+            { db, index in
+                // Compiles the SQL every time: the price of re-preparing, plus GRDB's own.
+                try db.execute(sql: insertPlayerSQL, arguments: [playerName(index), playerScore(index)])
+            }
+        ),
+        (
+            "GRDB record insert, hand-written encode(to:)", .atMost(15, "a record insert costs at most 15× the C API"),
+            { db, index in
+                try HandWrittenPlayer(Player(id: nil, name: playerName(index), score: playerScore(index))).insert(db)
+            }
+        ),
+        (
+            "GRDB record insert, Codable", .atMost(15, "a Codable record insert costs at most 15× the C API"),
+            { db, index in
+                try CodablePlayer(id: nil, name: playerName(index), score: playerScore(index)).insert(db)
+            }
+        ),
     ]
     // [/docs:grdb-inserts]
     let names = ways.map { "\(rows) inserts: \($0.name)" }
@@ -106,11 +119,13 @@ func benchmarkGRDBInserts(_ recorder: Recorder) throws {
 
     for (way, name) in zip(ways, names) {
         try recorder.compare(section, name, against: baseline, claim: way.claim, repetitions: repetitions) {
-            try sideBySide(repetitions: repetitions, prepare: emptyBoth, baseline: cInserts, measured: {
-                try queue.write { db in
-                    for index in 0..<rows { try way.insert(db, index) }
-                }
-            })
+            try sideBySide(
+                repetitions: repetitions, prepare: emptyBoth, baseline: cInserts,
+                measured: {
+                    try queue.write { db in
+                        for index in 0..<rows { try way.insert(db, index) }
+                    }
+                })
         }
     }
 }
@@ -125,22 +140,34 @@ func benchmarkGRDBFetches(_ recorder: Recorder) throws {
     let sql = "SELECT id, name, score FROM player"
     let baseline = "the C API (step, sqlite3_column_*)"
 
-    /// Each way reads every row into an array of players, inside one `queue.read`.
     // [docs:grdb-fetches]
+    /// Each way reads every row into an array of players, inside one `queue.read`.
     let ways: [(name: String, claim: Claim, fetch: (Database) throws -> [Player])] = [
-        ("GRDB Row.fetchAll, then values by index", .atMost(6, "copying every Row costs at most 6× the C API"), { db in
-            // Each Row is a copy of the statement's current values.
-            try Row.fetchAll(db, sql: sql).map { row in Player(id: row[0], name: row[1], score: row[2]) }
-        }),
-        ("GRDB init(row:) by column index", .atMost(2.5, "init(row:) reading by index costs at most 2.5× the C API"), { db in
-            try HandWrittenPlayer.fetchAll(db, sql: sql).map(\.player)
-        }),
-        ("GRDB init(row:) by column name", .atMost(4, "init(row:) reading by name costs at most 4× the C API"), { db in
-            try PlayerByName.fetchAll(db, sql: sql).map(\.player)
-        }),
-        ("GRDB Codable record", .atMost(12, "a Codable record costs at most 12× the C API"), { db in
-            try CodablePlayer.fetchAll(db, sql: sql).map { Player(id: $0.id, name: $0.name, score: $0.score) }
-        }),
+        (
+            "GRDB Row.fetchAll, then values by index", .atMost(6, "copying every Row costs at most 6× the C API"),
+            { db in
+                // Each Row is a copy of the statement's current values.
+                try Row.fetchAll(db, sql: sql).map { row in Player(id: row[0], name: row[1], score: row[2]) }
+            }
+        ),
+        (
+            "GRDB init(row:) by column index", .atMost(2.5, "init(row:) reading by index costs at most 2.5× the C API"),
+            { db in
+                try HandWrittenPlayer.fetchAll(db, sql: sql).map(\.player)
+            }
+        ),
+        (
+            "GRDB init(row:) by column name", .atMost(4, "init(row:) reading by name costs at most 4× the C API"),
+            { db in
+                try PlayerByName.fetchAll(db, sql: sql).map(\.player)
+            }
+        ),
+        (
+            "GRDB Codable record", .atMost(12, "a Codable record costs at most 12× the C API"),
+            { db in
+                try CodablePlayer.fetchAll(db, sql: sql).map { Player(id: $0.id, name: $0.name, score: $0.score) }
+            }
+        ),
     ]
     // [/docs:grdb-fetches]
     let names = ways.map { "fetch \(rows) rows: \($0.name)" }
@@ -169,9 +196,11 @@ func benchmarkGRDBFetches(_ recorder: Recorder) throws {
 
     for (way, name) in zip(ways, names) {
         try recorder.compare(section, name, against: baseline, claim: way.claim, repetitions: repetitions) {
-            try sideBySide(repetitions: repetitions, baseline: cFetch, measured: {
-                try expect(try queue.read(way.fetch).count, rows, sql)
-            })
+            try sideBySide(
+                repetitions: repetitions, baseline: cFetch,
+                measured: {
+                    try expect(try queue.read(way.fetch).count, rows, sql)
+                })
         }
     }
 }

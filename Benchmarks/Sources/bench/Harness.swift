@@ -50,7 +50,7 @@ enum Clock: String {
 private func childrenProcessorSeconds() -> Double {
     var usage = rusage()
     #if os(Linux)
-    getrusage(RUSAGE_CHILDREN.rawValue, &usage) // glibc declares the constant as an enum
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)  // glibc declares the constant as an enum
     #else
     getrusage(RUSAGE_CHILDREN, &usage)
     #endif

@@ -9,7 +9,7 @@ func benchmarkIndexes(_ recorder: Recorder) throws {
     let section = "Indexes"
     let settings = recorder.settings
     let rows = settings.count(200_000, quick: 20_000)
-    let lookups = settings.count(300, quick: 100) // a scan of 200,000 rows per lookup: 300 is plenty
+    let lookups = settings.count(300, quick: 100)  // a scan of 200,000 rows per lookup: 300 is plenty
     let repetitions = settings.repetitions(3)
     // [docs:not-indexed]
     let indexed = "SELECT id FROM person WHERE email = ?"
@@ -18,12 +18,13 @@ func benchmarkIndexes(_ recorder: Recorder) throws {
     let scanned = "SELECT id FROM person NOT INDEXED WHERE email = ?"
     // [/docs:not-indexed]
     let name = "\(lookups) lookups by email in \(rows) rows, full scan"
-    guard recorder.wants(section, [name]) else { return } // before filling the table
+    guard recorder.wants(section, [name]) else { return }  // before filling the table
 
     let db = try CConnection(path: settings.freshPath("indexes.sqlite"))
     try db.execute(appPragmas)
     try db.execute("CREATE TABLE person (id INTEGER PRIMARY KEY, email TEXT NOT NULL, name TEXT NOT NULL)")
-    try db.execute("""
+    try db.execute(
+        """
         INSERT INTO person (email, name)
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(rows))
         SELECT 'person' || i || '@example.com', 'Person ' || i FROM n
@@ -40,7 +41,7 @@ func benchmarkIndexes(_ recorder: Recorder) throws {
         let emails = (0..<lookups).map { "person\(1 + $0 * (rows / lookups))@example.com" }
         return try sideBySide(
             repetitions: repetitions,
-            warmUp: false, // the table was just written: its pages are in the cache already
+            warmUp: false,  // the table was just written: its pages are in the cache already
             baseline: { try lookUp(emails, with: db.prepare(indexed)) },
             measured: { try lookUp(emails, with: db.prepare(scanned)) }
         )
@@ -51,7 +52,7 @@ func benchmarkIndexes(_ recorder: Recorder) throws {
 func queryPlan(_ db: CConnection, _ sql: String) throws -> String {
     let plan = try db.prepare("EXPLAIN QUERY PLAN " + sql)
     var steps: [String] = []
-    while try plan.step() { steps.append(plan.text(3)) } // columns: id, parent, notused, detail
+    while try plan.step() { steps.append(plan.text(3)) }  // columns: id, parent, notused, detail
     return steps.joined(separator: "; ")
 }
 
@@ -94,7 +95,7 @@ func benchmarkReadTransactions(_ recorder: Recorder) throws {
             for id in 1...Int64(rows) {
                 try query.bind(1, id)
                 _ = try query.step()
-                try query.reset() // ends the statement, and outside BEGIN the transaction
+                try query.reset()  // ends the statement, and outside BEGIN the transaction
             }
         }
         return try sideBySide(

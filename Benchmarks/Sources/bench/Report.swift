@@ -12,7 +12,7 @@ struct Machine: Codable {
     var system: String
     var toolchain: String
     var sqliteVersion: String
-    var grdbVersion = "7.10.0" // pinned `exact:` in Benchmarks/Package.swift
+    var grdbVersion = "7.10.0"  // pinned `exact:` in Benchmarks/Package.swift
     var configuration: String
 
     static func current() -> Machine {

@@ -16,17 +16,23 @@ struct Claim {
 
     /// "One transaction is at least 100× faster than autocommit":
     /// the ratio (autocommit's time / the transaction's) must be ≥ 100.
-    static func atLeast(_ bound: Double, _ text: String) -> Claim { Claim(text: text, direction: .atLeast, bound: bound) }
+    static func atLeast(_ bound: Double, _ text: String) -> Claim {
+        Claim(text: text, direction: .atLeast, bound: bound)
+    }
 
     /// "GRDB's cached statement costs at most 5× the C API": ratio ≤ 5.
     static func atMost(_ bound: Double, _ text: String) -> Claim { Claim(text: text, direction: .atMost, bound: bound) }
 
     /// "Editing stays interactive": the time beyond the baseline's (the
     /// command's own work, without starting the process) is under `bound` seconds.
-    static func netUnder(_ bound: Double, _ text: String) -> Claim { Claim(text: text, direction: .netUnder, bound: bound) }
+    static func netUnder(_ bound: Double, _ text: String) -> Claim {
+        Claim(text: text, direction: .netUnder, bound: bound)
+    }
 
     /// "Searching 100,000 products is no longer interactive": net time over `bound` seconds.
-    static func netOver(_ bound: Double, _ text: String) -> Claim { Claim(text: text, direction: .netOver, bound: bound) }
+    static func netOver(_ bound: Double, _ text: String) -> Claim {
+        Claim(text: text, direction: .netOver, bound: bound)
+    }
 
     func holds(seconds: Double, baselineSeconds: Double) -> Bool {
         let ratio = seconds / max(baselineSeconds, 1e-9)
@@ -106,13 +112,15 @@ final class Recorder {
         guard wants(section, [name]) else { return }
         begin(section)
         let timing = try measure()
-        record(section, name, against: baseline, measured: timing.measured, baseline: timing.baseline,
-               repetitions: repetitions, claim: claim, notes: notes)
+        record(
+            section, name, against: baseline, measured: timing.measured, baseline: timing.baseline,
+            repetitions: repetitions, claim: claim, notes: notes)
     }
 
     /// Records a comparison whose timings were measured elsewhere (the scale section).
     func record(
-        _ section: String, _ name: String, clock: Clock = .wall, against baseline: String, measured: Timing, baseline baselineTiming: Timing,
+        _ section: String, _ name: String, clock: Clock = .wall, against baseline: String, measured: Timing,
+        baseline baselineTiming: Timing,
         repetitions: Int, claim: Claim, notes: [String] = []
     ) {
         begin(section)
@@ -121,7 +129,8 @@ final class Recorder {
             section: section, name: name, baseline: baseline,
             seconds: measured.minimum, baselineSeconds: baselineTiming.minimum, ratio: ratio,
             medianSeconds: measured.median, baselineMedianSeconds: baselineTiming.median,
-            repetitions: repetitions, clock: clock.rawValue, claim: claim.text, claimDirection: claim.direction, claimBound: claim.bound,
+            repetitions: repetitions, clock: clock.rawValue, claim: claim.text, claimDirection: claim.direction,
+            claimBound: claim.bound,
             holds: claim.holds(seconds: measured.minimum, baselineSeconds: baselineTiming.minimum), notes: notes)
         results.append(result)
         printLine(result)
@@ -131,9 +140,10 @@ final class Recorder {
         let mark = result.holds ? "✓" : "✗"
         say("  \(mark) \(result.name)")
         let clock = result.clock == Clock.wall.rawValue ? "" : ", \(result.clock)"
-        say("      \(formatRatio(result.ratio)) × \(result.baseline) "
-            + "(\(formatSeconds(result.seconds)) against \(formatSeconds(result.baselineSeconds)), "
-            + "minimum of \(result.repetitions)\(clock))")
+        say(
+            "      \(formatRatio(result.ratio)) × \(result.baseline) "
+                + "(\(formatSeconds(result.seconds)) against \(formatSeconds(result.baselineSeconds)), "
+                + "minimum of \(result.repetitions)\(clock))")
         for note in result.notes { say("      · \(note)") }
         say("      claim: \(result.claim) — \(result.holds ? "holds" : "does NOT hold") on this machine")
     }

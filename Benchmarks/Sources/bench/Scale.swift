@@ -12,9 +12,9 @@ import Foundation
 
 /// One command of a step, measured at every size.
 private struct Operation {
-    var title: String // "step6 search"
-    var unit: String // "products"
-    var one: String // "product"
+    var title: String  // "step6 search"
+    var unit: String  // "products"
+    var one: String  // "product"
     /// Builds the database (and any file) for a size, returns the command's arguments.
     var setUp: (Int) throws -> [String]
     /// Runs before each timed run (untimed), e.g. to start from an empty cache.
@@ -39,7 +39,8 @@ func benchmarkScale(_ recorder: Recorder) throws {
             claim: { size in
                 size <= 1_000
                     ? .netUnder(0.05, "listing \(size) items by name stays interactive (under 50 ms)")
-                    : .netOver(0.05, "listing \(size) items sorted by a Swift collation is not interactive (over 50 ms)")
+                    : .netOver(
+                        0.05, "listing \(size) items sorted by a Swift collation is not interactive (over 50 ms)")
             }),
         Operation(
             title: "step4 list --order asc (with an index)", unit: "items", one: "item",
@@ -47,7 +48,9 @@ func benchmarkScale(_ recorder: Recorder) throws {
             claim: { size in
                 size <= 1_000
                     ? .netUnder(0.05, "with the index, listing \(size) items by name stays interactive (under 50 ms)")
-                    : .netUnder(Double(size) / 100_000, "with the index, \(size) items list in under \(formatSeconds(Double(size) / 100_000))")
+                    : .netUnder(
+                        Double(size) / 100_000,
+                        "with the index, \(size) items list in under \(formatSeconds(Double(size) / 100_000))")
             }),
         Operation(
             title: "step6 search", unit: "products", one: "product",
@@ -59,8 +62,11 @@ func benchmarkScale(_ recorder: Recorder) throws {
             }),
         Operation(
             title: "step6 edit", unit: "products", one: "product",
-            setUp: { size in ["edit", String(max(1, size / 2)), "--price", "PRICE", "--database", try data.catalog(size)] },
-            claim: { size in .netUnder(0.05, "editing one of \(size) products stays interactive: a primary-key lookup") }),
+            setUp: { size in
+                ["edit", String(max(1, size / 2)), "--price", "PRICE", "--database", try data.catalog(size)]
+            },
+            claim: { size in .netUnder(0.05, "editing one of \(size) products stays interactive: a primary-key lookup")
+            }),
         Operation(
             title: "step7 sync (first sync, empty cache)", unit: "bodies", one: "body",
             setUp: { size in ["sync", try data.bodies(size, changed: false), "--database", data.cachePath(size)] },
@@ -68,7 +74,9 @@ func benchmarkScale(_ recorder: Recorder) throws {
             claim: { size in
                 size <= 1_000
                     ? .netUnder(0.25, "a first sync of \(size) bodies takes under a quarter of a second")
-                    : .netOver(0.05, "a first sync of \(size) bodies is not interactive (over 50 ms): decode, then insert each row")
+                    : .netOver(
+                        0.05,
+                        "a first sync of \(size) bodies is not interactive (over 50 ms): decode, then insert each row")
             }),
         Operation(
             title: "step7 search", unit: "bodies", one: "body",
@@ -93,14 +101,17 @@ func benchmarkScale(_ recorder: Recorder) throws {
                 repetitions: repetitions(size), clock: .childProcessor, baseline: start, measured: sized)
             let net = timing.measured.minimum - timing.baseline.minimum
             let startText = "\(formatSeconds(timing.baseline.minimum)) of process start and open"
-            var notes = [net > 0 ? "net \(formatSeconds(net)) after \(startText)" : "no time measurable beyond the \(startText)"]
+            var notes = [
+                net > 0 ? "net \(formatSeconds(net)) after \(startText)" : "no time measurable beyond the \(startText)"
+            ]
             if let previous, previous.net > 0.002, net > 0.002 {
                 notes.append("net time ×\(formatRatio(net / previous.net)) for ×\(size / previous.size) the rows")
             }
             previous = (size, net)
-            recorder.record(section, name, clock: .childProcessor, against: "\(operation.title) · 1 \(operation.one)",
-                            measured: timing.measured, baseline: timing.baseline, repetitions: repetitions(size),
-                            claim: operation.claim(size), notes: notes)
+            recorder.record(
+                section, name, clock: .childProcessor, against: "\(operation.title) · 1 \(operation.one)",
+                measured: timing.measured, baseline: timing.baseline, repetitions: repetitions(size),
+                claim: operation.claim(size), notes: notes)
         }
     }
 }
@@ -113,7 +124,7 @@ private func command(_ operation: Operation, size: Int, settings: Settings) thro
     return {
         // `edit` must change something each time, or it would write nothing.
         run += 1
-        try operation.prepare(size) // e.g. delete a file: microseconds, beside tens of milliseconds
+        try operation.prepare(size)  // e.g. delete a file: microseconds, beside tens of milliseconds
         try runStep(step, arguments.map { $0 == "PRICE" ? String(10 + run % 2) : $0 }, settings: settings)
     }
 }
@@ -124,7 +135,8 @@ private func command(_ operation: Operation, size: Int, settings: Settings) thro
 func runStep(_ step: String, _ arguments: [String], settings: Settings, keepOutput: Bool = false) throws -> String {
     let executable = settings.stepsDirectory.appendingPathComponent(step)
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-        throw BenchError("no \(display(executable)): build it with `swift build -c release --product \(step)` (make bench does)")
+        throw BenchError(
+            "no \(display(executable)): build it with `swift build -c release --product \(step)` (make bench does)")
     }
     let process = Process()
     process.executableURL = executable
@@ -138,8 +150,9 @@ func runStep(_ step: String, _ arguments: [String], settings: Settings, keepOutp
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-        throw BenchError("\(step) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus):\n"
-            + String(decoding: message, as: UTF8.self))
+        throw BenchError(
+            "\(step) \(arguments.joined(separator: " ")) exited with status \(process.terminationStatus):\n"
+                + String(decoding: message, as: UTF8.self))
     }
     return String(decoding: printed, as: UTF8.self)
 }

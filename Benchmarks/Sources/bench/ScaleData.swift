@@ -11,10 +11,11 @@ struct ScaleData {
     /// `size` items with names in many cases and accents, as the collation sorts them.
     func items(_ size: Int) throws -> String {
         let path = settings.workDirectory.appendingPathComponent("items-\(size).sqlite").path
-        if FileManager.default.fileExists(atPath: path) { return path } // the indexed copy starts from it
+        if FileManager.default.fileExists(atPath: path) { return path }  // the indexed copy starts from it
         try runStep("step4", ["list", "--database", path], settings: settings)
         let db = try CConnection(path: path)
-        try db.execute("""
+        try db.execute(
+            """
             INSERT INTO item (name, quantity)
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(size))
             SELECT CASE i % 5 WHEN 0 THEN 'apple' WHEN 1 THEN 'Äpfel' WHEN 2 THEN 'banana'
@@ -37,7 +38,7 @@ struct ScaleData {
         let plain = try items(size)
         let path = try settings.freshPath("items-indexed-\(size).sqlite")
         try FileManager.default.copyItem(atPath: plain, toPath: path)
-        let itemName = DatabaseCollation("itemName") { lhs, rhs in // as in Steps/ItemsKit/Ordering.swift
+        let itemName = DatabaseCollation("itemName") { lhs, rhs in  // as in Steps/ItemsKit/Ordering.swift
             let folded = lhs.compare(rhs, options: [.caseInsensitive, .diacriticInsensitive])
             return folded == .orderedSame ? lhs.compare(rhs, options: [.literal]) : folded
         }
@@ -47,11 +48,13 @@ struct ScaleData {
             try db.execute(sql: "CREATE INDEX item_name ON item (name COLLATE itemName)")
         }
         let list = ["list", "--order", "asc", "--database"]
-        guard try runStep("step4", list + [plain], settings: settings, keepOutput: true)
-            == runStep("step4", list + [path], settings: settings, keepOutput: true)
+        guard
+            try runStep("step4", list + [plain], settings: settings, keepOutput: true)
+                == runStep("step4", list + [path], settings: settings, keepOutput: true)
         else {
-            throw BenchError("step 4 lists the indexed items in another order: the copy of `itemName` "
-                + "in ScaleData.swift no longer matches Steps/ItemsKit/Ordering.swift")
+            throw BenchError(
+                "step 4 lists the indexed items in another order: the copy of `itemName` "
+                    + "in ScaleData.swift no longer matches Steps/ItemsKit/Ordering.swift")
         }
         return path
     }
@@ -61,12 +64,13 @@ struct ScaleData {
     /// Orange Marmalade #47": one product in 40 matches "Marmalade".
     func catalog(_ size: Int) throws -> String {
         let path = settings.workDirectory.appendingPathComponent("catalog-\(size).sqlite").path
-        if FileManager.default.fileExists(atPath: path) { return path } // search and edit share it
+        if FileManager.default.fileExists(atPath: path) { return path }  // search and edit share it
         let sql = try String(
             contentsOf: settings.root.appendingPathComponent("Steps/step6/Resources/catalog.sql"), encoding: .utf8)
         let db = try CConnection(path: path)
         try db.execute(sql)
-        try db.execute("""
+        try db.execute(
+            """
             CREATE TEMP TABLE model AS SELECT * FROM Products ORDER BY ProductID;
             DELETE FROM Products;
             INSERT INTO Products (ProductID, ProductName, SupplierID, CategoryID, QuantityPerUnit, UnitPrice,
@@ -83,20 +87,23 @@ struct ScaleData {
     /// after the 40 of `bodies-v1.json` ("Titan 17").
     func bodies(_ size: Int, changed: Bool) throws -> String {
         let fixture = settings.root.appendingPathComponent("Steps/step7/Resources/bodies-v1.json")
-        let names = try JSONDecoder().decode(FixtureBodies.self, from: Data(contentsOf: fixture)).bodies.map(\.englishName)
+        let names = try JSONDecoder().decode(FixtureBodies.self, from: Data(contentsOf: fixture)).bodies.map(
+            \.englishName)
         var lines: [String] = []
         for index in 0..<size {
             let englishName = "\(names[index % names.count]) \(index)"
             // `changed`: one body in 100 has a new gravity, as a later answer of the API might.
             let gravity = changed && index % 100 == 0 ? 2.5 : 1.5
-            lines.append("""
+            lines.append(
+                """
                 {"id": "body-\(index)", "name": "Corps \(index)", "englishName": "\(englishName)", "bodyType": "Moon", \
                 "density": 1.5, "gravity": \(gravity), "meanRadius": 100.0, "discoveredBy": "", "discoveryDate": "", \
                 "aroundPlanet": null}
                 """)
         }
         let path = settings.workDirectory.appendingPathComponent("bodies-\(size)\(changed ? "-changed" : "").json").path
-        try Data(("{\"bodies\": [\n" + lines.joined(separator: ",\n") + "\n]}\n").utf8).write(to: URL(fileURLWithPath: path))
+        try Data(("{\"bodies\": [\n" + lines.joined(separator: ",\n") + "\n]}\n").utf8).write(
+            to: URL(fileURLWithPath: path))
         return path
     }
 

@@ -11,7 +11,9 @@ func benchmarkStatements(_ recorder: Recorder) throws {
     let settings = recorder.settings
     let rows = settings.count(20_000, quick: 1_000)
     let repetitions = settings.repetitions(5)
-    let names = ["\(rows) inserts, each prepared, run and finalized", "\(rows) lookups by id, each prepared, run and finalized"]
+    let names = [
+        "\(rows) inserts, each prepared, run and finalized", "\(rows) lookups by id, each prepared, run and finalized",
+    ]
     guard recorder.wants(section, names) else { return }
 
     let db = try CConnection(path: settings.freshPath("statements.sqlite"))
@@ -47,11 +49,12 @@ func benchmarkStatements(_ recorder: Recorder) throws {
     let lookUpSQL = "SELECT name FROM player WHERE id = ?"
     try db.execute("DELETE FROM player")
     try db.execute("BEGIN")
-    try insertPlayers(try db.prepare(insertPlayerSQL), count: rows) // ids 1…rows
+    try insertPlayers(try db.prepare(insertPlayerSQL), count: rows)  // ids 1…rows
     try db.execute("COMMIT")
     try recorder.compare(
         section, names[1], against: "one statement prepared once, reset per row",
-        claim: .atLeast(3, "reusing a prepared statement makes lookups by id at least 3× faster"), repetitions: repetitions
+        claim: .atLeast(3, "reusing a prepared statement makes lookups by id at least 3× faster"),
+        repetitions: repetitions
     ) {
         try sideBySide(
             repetitions: repetitions,

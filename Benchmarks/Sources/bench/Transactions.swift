@@ -8,8 +8,8 @@
 
 /// The settings of one comparison: SQLite's journal mode and how often it syncs.
 private struct Durability {
-    var journal: String // DELETE (SQLite's default) or WAL
-    var synchronous: String // FULL (the default) or NORMAL
+    var journal: String  // DELETE (SQLite's default) or WAL
+    var synchronous: String  // FULL (the default) or NORMAL
     var claim: Claim
 }
 
@@ -19,29 +19,39 @@ func benchmarkTransactions(_ recorder: Recorder) throws {
     let rows = settings.count(2_000, quick: 100)
     let repetitions = settings.repetitions(3)
     let durabilities = [
-        Durability(journal: "DELETE", synchronous: "FULL",
-                   claim: .atLeast(100, "with the DELETE journal, one transaction is at least 100× faster than autocommit")),
-        Durability(journal: "DELETE", synchronous: "NORMAL",
-                   claim: .atLeast(100, "synchronous NORMAL does not save autocommit with the DELETE journal: still ≥ 100×")),
-        Durability(journal: "WAL", synchronous: "FULL",
-                   claim: .atLeast(100, "WAL with synchronous FULL still syncs every commit: one transaction still ≥ 100× faster")),
-        Durability(journal: "WAL", synchronous: "NORMAL",
-                   claim: .atLeast(10, "WAL with synchronous NORMAL does not sync on commit: the gap shrinks, yet stays ≥ 10×")),
+        Durability(
+            journal: "DELETE", synchronous: "FULL",
+            claim: .atLeast(100, "with the DELETE journal, one transaction is at least 100× faster than autocommit")),
+        Durability(
+            journal: "DELETE", synchronous: "NORMAL",
+            claim: .atLeast(100, "synchronous NORMAL does not save autocommit with the DELETE journal: still ≥ 100×")),
+        Durability(
+            journal: "WAL", synchronous: "FULL",
+            claim: .atLeast(
+                100, "WAL with synchronous FULL still syncs every commit: one transaction still ≥ 100× faster")),
+        Durability(
+            journal: "WAL", synchronous: "NORMAL",
+            claim: .atLeast(10, "WAL with synchronous NORMAL does not sync on commit: the gap shrinks, yet stays ≥ 10×")
+        ),
     ]
     for durability in durabilities {
-        let name = "\(rows) inserts, each its own transaction (journal \(durability.journal), synchronous \(durability.synchronous))"
-        try recorder.compare(section, name, against: "the same inserts in one transaction",
-                             claim: durability.claim, repetitions: repetitions) {
+        let name =
+            "\(rows) inserts, each its own transaction (journal \(durability.journal), synchronous \(durability.synchronous))"
+        try recorder.compare(
+            section, name, against: "the same inserts in one transaction",
+            claim: durability.claim, repetitions: repetitions
+        ) {
             // [docs:transactions]
             let db = try CConnection(path: settings.freshPath("transactions.sqlite"))
             // The same connection, pragmas and prepared statement on both sides:
             // only BEGIN … COMMIT differs.
-            try db.execute("PRAGMA journal_mode = \(durability.journal); PRAGMA synchronous = \(durability.synchronous)")
+            try db.execute(
+                "PRAGMA journal_mode = \(durability.journal); PRAGMA synchronous = \(durability.synchronous)")
             try db.execute(createPlayerTable)
             let insert = try db.prepare(insertPlayerSQL)
             return try sideBySide(
                 repetitions: repetitions,
-                warmUp: false, // a warm-up of autocommit would cost as much as a repetition
+                warmUp: false,  // a warm-up of autocommit would cost as much as a repetition
                 prepare: { try db.execute("DELETE FROM player") },
                 baseline: {
                     try db.execute("BEGIN")
