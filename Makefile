@@ -90,3 +90,4 @@ bench: sqlite
 
 bench-quick:
 	@$(MAKE) --no-print-directory bench CONFIG=debug ARGS="--quick $(ARGS)"
+	@python3 scripts/bench-table.py --check .build/bench/results.json

@@ -2,6 +2,7 @@
 """Chapter 9's table of results, in Markdown, from `make bench`'s results.json.
 
     python3 scripts/bench-table.py [.build/bench/results.json]
+    python3 scripts/bench-table.py --check [FILE]   # CI: the JSON has every field, or exit 1
 
 Prints the run's date and machine, then one row per comparison: the time of
 each side (minimum of the repetitions), the ratio, the claim and whether it
@@ -9,9 +10,29 @@ held. The chapter's tables are this script's output, pasted as they come.
 """
 import json, sys
 
-path = sys.argv[1] if len(sys.argv) > 1 else ".build/bench/results.json"
+args = sys.argv[1:]
+check = "--check" in args
+args = [a for a in args if a != "--check"]
+path = args[0] if args else ".build/bench/results.json"
 report = json.load(open(path))
 machine = report["machine"]
+
+if check:
+    problems = [f"no field {key}" for key in ("date", "machine", "results") if key not in report]
+    problems += [f"machine has no {key}" for key in ("toolchain", "sqliteVersion", "configuration", "cores")
+                 if key not in machine]
+    fields = ("name", "baseline", "seconds", "baselineSeconds", "ratio", "claim", "holds", "repetitions")
+    for r in report.get("results", []):
+        problems += [f"{r.get('name', '?')}: no {key}" for key in fields if key not in r]
+        if r.get("seconds", 0) <= 0 or r.get("baselineSeconds", 0) <= 0:
+            problems.append(f"{r.get('name', '?')}: a time is not positive")
+    if not report.get("results"):
+        problems.append("no results")
+    for problem in problems:
+        print(f"{path}: {problem}")
+    print(f"{path}: {len(report.get('results', []))} results, "
+          f"{'every field present' if not problems else f'{len(problems)} problem(s)'}")
+    sys.exit(1 if problems else 0)
 
 def seconds(s):
     if abs(s) >= 1: return f"{s:.2f} s"
