@@ -106,14 +106,15 @@ final class Recorder {
     /// Measures one comparison (unless filtered out) and records it.
     /// `measure` returns the baseline's timing and the measured one's.
     func compare(
-        _ section: String, _ name: String, against baseline: String, claim: Claim, repetitions: Int,
+        _ section: String, _ name: String, clock: Clock = .wall, against baseline: String, claim: Claim,
+        repetitions: Int,
         notes: [String] = [], measure: () throws -> (baseline: Timing, measured: Timing)
     ) throws {
         guard wants(section, [name]) else { return }
         begin(section)
         let timing = try measure()
         record(
-            section, name, against: baseline, measured: timing.measured, baseline: timing.baseline,
+            section, name, clock: clock, against: baseline, measured: timing.measured, baseline: timing.baseline,
             repetitions: repetitions, claim: claim, notes: notes)
     }
 

@@ -114,6 +114,35 @@ func benchmarkScale(_ recorder: Recorder) throws {
                 claim: operation.claim(size), notes: notes)
         }
     }
+    try compareStep4Index(recorder, size: sizes.last ?? 1, repetitions: repetitions(sizes.last ?? 1), data: data)
+}
+
+/// Step 4's ordered list at the largest size, without and with the index,
+/// in turns: what the index saves, as one ratio.
+private func compareStep4Index(_ recorder: Recorder, size: Int, repetitions: Int, data: ScaleData) throws {
+    let name = "step4 list --order asc · \(formatCount(size)) items, sorted by the collation"
+    guard recorder.wants("Scale", [name]) else { return }
+    let list = ["list", "--order", "asc", "--database"]
+    let plainFile = try data.items(size)
+    let indexedFile = try data.indexedItems(size)
+    let plain = list + [plainFile]
+    let indexed = list + [indexedFile]
+    let settings = recorder.settings
+    let notes = [
+        "without the index  →  \(try data.itemsListPlan(plainFile))",
+        "with the index  →  \(try data.itemsListPlan(indexedFile))",
+    ]
+    try recorder.compare(
+        "Scale", name, clock: .childProcessor, against: "the same list read through the index on name COLLATE itemName",
+        claim: .atLeast(
+            1.5, "at \(formatCount(size)) items, the index makes step 4's ordered list at least 1.5× faster"),
+        repetitions: repetitions, notes: notes
+    ) {
+        try sideBySide(
+            repetitions: repetitions, clock: .childProcessor,
+            baseline: { try runStep("step4", indexed, settings: settings) },
+            measured: { try runStep("step4", plain, settings: settings) })
+    }
 }
 
 /// The command at one size, ready to be timed: its database is built now.

@@ -38,13 +38,7 @@ struct ScaleData {
         let plain = try items(size)
         let path = try settings.freshPath("items-indexed-\(size).sqlite")
         try FileManager.default.copyItem(atPath: plain, toPath: path)
-        let itemName = DatabaseCollation("itemName") { lhs, rhs in  // as in Steps/ItemsKit/Ordering.swift
-            let folded = lhs.compare(rhs, options: [.caseInsensitive, .diacriticInsensitive])
-            return folded == .orderedSame ? lhs.compare(rhs, options: [.literal]) : folded
-        }
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in db.add(collation: itemName) }
-        try DatabaseQueue(path: path, configuration: configuration).write { db in
+        try itemsQueue(path).write { db in
             try db.execute(sql: "CREATE INDEX item_name ON item (name COLLATE itemName)")
         }
         let list = ["list", "--order", "asc", "--database"]
@@ -57,6 +51,26 @@ struct ScaleData {
                     + "in ScaleData.swift no longer matches Steps/ItemsKit/Ordering.swift")
         }
         return path
+    }
+
+    /// A connection that knows step 4's collation.
+    func itemsQueue(_ path: String) throws -> DatabaseQueue {
+        let itemName = DatabaseCollation("itemName") { lhs, rhs in  // as in Steps/ItemsKit/Ordering.swift
+            let folded = lhs.compare(rhs, options: [.caseInsensitive, .diacriticInsensitive])
+            return folded == .orderedSame ? lhs.compare(rhs, options: [.literal]) : folded
+        }
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(collation: itemName) }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// What SQLite plans for step 4's ordered list in this file, e.g.
+    /// "SCAN item; USE TEMP B-TREE FOR ORDER BY".
+    func itemsListPlan(_ path: String) throws -> String {
+        let sql = "EXPLAIN QUERY PLAN SELECT * FROM item ORDER BY name COLLATE itemName"
+        return try itemsQueue(path).read { db in
+            try Row.fetchAll(db, sql: sql).map { row -> String in row["detail"] }.joined(separator: "; ")
+        }
     }
 
     /// Step 6: the bundled catalog's own SQL (its tables, categories and
