@@ -16,7 +16,7 @@ private struct Durability {
 func benchmarkTransactions(_ recorder: Recorder) throws {
     let section = "Transactions"
     let settings = recorder.settings
-    let rows = settings.count(2_000, quick: 100)
+    let rows = settings.count(1_000, quick: 100)  // autocommit waits for the disk at every row
     let repetitions = settings.repetitions(3)
     let durabilities = [
         Durability(
