@@ -76,18 +76,20 @@ diff-step5:
 #   make bench                       the chapter's figures (a few minutes)
 #   make bench ARGS="--filter GRDB"  one section; ARGS="--scale 0.1" smaller sizes
 #   make bench-quick                 CI's run: debug build, small sizes, claims reported only
+# A debug build (CONFIG=debug) writes into .build/bench-debug/ instead.
 CONFIG ?= release
+BENCH_OUTPUT = .build/bench$(if $(filter-out release,$(CONFIG)),-$(CONFIG))
 bench: sqlite
-	@mkdir -p .build/bench
+	@mkdir -p $(BENCH_OUTPUT)
 	@test -x Benchmarks/.build/$(CONFIG)/bench || echo "Building the benchmark in $(CONFIG) (the first build compiles GRDB twice, once for it and once for the steps: about two minutes each)..."
 	@for product in step4 step6 step7; do \
 	  echo "  swift build -c $(CONFIG) --product $$product"; \
-	  $(SWIFT) build -c $(CONFIG) --product $$product 2>&1 | scripts/bench-progress.sh .build/bench/build-$$product.log || exit 1; \
+	  $(SWIFT) build -c $(CONFIG) --product $$product 2>&1 | scripts/bench-progress.sh $(BENCH_OUTPUT)/build-$$product.log || exit 1; \
 	done
 	@echo "  swift build -c $(CONFIG) --package-path Benchmarks"
-	@$(SWIFT) build -c $(CONFIG) --package-path Benchmarks 2>&1 | scripts/bench-progress.sh .build/bench/build-bench.log
-	Benchmarks/.build/$(CONFIG)/bench --steps .build/$(CONFIG) --output .build/bench $(ARGS)
+	@$(SWIFT) build -c $(CONFIG) --package-path Benchmarks 2>&1 | scripts/bench-progress.sh $(BENCH_OUTPUT)/build-bench.log
+	Benchmarks/.build/$(CONFIG)/bench --steps .build/$(CONFIG) --output $(BENCH_OUTPUT) $(ARGS)
 
 bench-quick:
 	@$(MAKE) --no-print-directory bench CONFIG=debug ARGS="--quick $(ARGS)"
-	@python3 scripts/bench-table.py --check .build/bench/results.json
+	@python3 scripts/bench-table.py --check .build/bench-debug/results.json

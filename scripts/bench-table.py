@@ -3,6 +3,7 @@
 
     python3 scripts/bench-table.py [.build/bench/results.json]
     python3 scripts/bench-table.py --check [FILE]   # CI: the JSON has every field, or exit 1
+    python3 scripts/bench-table.py --debug DEBUG.json [FILE]   # the same ways, debug against release
 
 Prints the run's date and machine, then one row per comparison: the time of
 each side (minimum of the repetitions), the ratio, the claim and whether it
@@ -13,6 +14,11 @@ import json, sys
 args = sys.argv[1:]
 check = "--check" in args
 args = [a for a in args if a != "--check"]
+debug_path = None
+if "--debug" in args:
+    i = args.index("--debug")
+    debug_path = args[i + 1]
+    del args[i:i + 2]
 path = args[0] if args else ".build/bench/results.json"
 report = json.load(open(path))
 machine = report["machine"]
@@ -45,6 +51,24 @@ def ratio(r):
 print(f"Run of {report['date'][:16].replace('T', ' ')} UTC · {machine['configuration']} build · "
       f"SQLite {machine['sqliteVersion']} · GRDB {machine['grdbVersion']} · {machine['cores']} cores "
       f"({machine['cpu']}) · {machine['toolchain']}" + (" · --quick" if report["quick"] else ""))
+if debug_path:
+    debug = {r["name"]: r for r in json.load(open(debug_path))["results"]}
+    print("| way | release | debug | debug ÷ release |")
+    print("| --- | ---: | ---: | ---: |")
+    seen = set()
+    for r in report["results"]:
+        d = debug.get(r["name"])
+        if not d or not r["section"].startswith("GRDB"):
+            continue
+        # Each comparison's C baseline once per section, then the GRDB way.
+        if (r["section"], r["baseline"]) not in seen:
+            seen.add((r["section"], r["baseline"]))
+            print(f"| {r['section']}: {r['baseline']} | {seconds(r['baselineSeconds'])} "
+                  f"| {seconds(d['baselineSeconds'])} | {d['baselineSeconds'] / r['baselineSeconds']:.1f}× |")
+        print(f"| {r['name']} | {seconds(r['seconds'])} | {seconds(d['seconds'])} "
+              f"| {d['seconds'] / r['seconds']:.1f}× |")
+    sys.exit(0)
+
 section = None
 for r in report["results"]:
     if r["section"] != section:
