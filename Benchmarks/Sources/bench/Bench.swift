@@ -2,16 +2,17 @@ import ArgumentParser
 import Foundation
 
 /// `bench`: chapter 9's measurements. `make bench` builds it in release and
-/// runs it from the repository's root; `make bench ARGS="--quick"` is CI's.
+/// runs it from the repository's root; `make bench-quick` is CI's run.
 @main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Chapter 9: what transactions, prepared statements, indexes and GRDB's layers cost, side by side.",
         discussion: """
-            Every comparison is a ratio to a baseline measured in the same process with the same pragmas, \
+            Every comparison is a ratio to a baseline measured in the same run with the same pragmas, \
             the minimum of several repetitions, checked against the claim chapter 9 makes about it. \
-            Writes results.json and results.svg into --output.
+            The scale section runs the steps' own executables (--steps). Run it from the repository's \
+            root. Writes results.json and results.svg into --output.
             """
     )
 
@@ -34,6 +35,10 @@ struct Bench: ParsableCommand {
 
     func validate() throws {
         guard scale > 0 else { throw ValidationError("--scale must be more than 0.") }
+        // The scale section reads the steps' own schema files.
+        guard FileManager.default.fileExists(atPath: "Steps/step6/Resources/catalog.sql") else {
+            throw ValidationError("Run bench from the course's root folder (`make bench` does).")
+        }
     }
 
     func run() throws {
