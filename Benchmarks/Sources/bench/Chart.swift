@@ -38,7 +38,7 @@ extension Report {
         while log10(decade) <= high {
             let position = x(decade)
             svg.append(line(position, top - 6, position, height - 30, stroke: "#ddd"))
-            svg.append(text(position - 10, height - 14, "\(formatRatio(decade))×", fill: "#555"))
+            svg.append(text(position - 10, height - 14, "\(Int(decade))×", fill: "#555"))
             decade *= 10
         }
         for (row, result) in results.enumerated() {

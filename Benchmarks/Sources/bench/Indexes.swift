@@ -79,7 +79,7 @@ func benchmarkReadTransactions(_ recorder: Recorder) throws {
     let rows = settings.count(10_000, quick: 1_000)
     let repetitions = settings.repetitions(5)
     try recorder.compare(
-        section, "\(rows) lookups by id, each its own transaction (journal DELETE)",
+        section, "\(rows) lookups by id, one transaction each (DELETE journal)",
         against: "the same lookups in one read transaction",
         claim: .atLeast(5, "lookups in one read transaction are at least 5× faster than one transaction each"),
         repetitions: repetitions

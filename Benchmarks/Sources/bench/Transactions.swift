@@ -36,7 +36,7 @@ func benchmarkTransactions(_ recorder: Recorder) throws {
     ]
     for durability in durabilities {
         let name =
-            "\(rows) inserts, each its own transaction (journal \(durability.journal), synchronous \(durability.synchronous))"
+            "\(rows) autocommit inserts (\(durability.journal) journal, synchronous \(durability.synchronous))"
         try recorder.compare(
             section, name, against: "the same inserts in one transaction",
             claim: durability.claim, repetitions: repetitions
