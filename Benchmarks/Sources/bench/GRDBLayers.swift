@@ -1,6 +1,6 @@
 import GRDB
 
-// Section 4 · What each layer of GRDB costs over the C API.
+// Section 5 · What each layer of GRDB costs over the C API.
 //
 // GRDB runs the same SQLite calls as the C side; what it adds is Swift work
 // around each row: looking a statement up in a cache, turning arguments into

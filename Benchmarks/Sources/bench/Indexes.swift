@@ -1,4 +1,4 @@
-// Section 3 · An index against a full scan, and read transactions.
+// Section 3 · An index against a full scan (and section 4, read transactions, below).
 //
 // Without an index, `WHERE email = ?` reads every row of the table: the work
 // grows with the table. An index is a second B-tree sorted by email: SQLite
@@ -65,7 +65,7 @@ private func lookUp(_ emails: [String], with query: CStatement) throws {
     }
 }
 
-// MARK: - Read transactions
+// MARK: - Section 4 · Read transactions
 
 // Every statement outside BEGIN … COMMIT is a transaction: to read, SQLite
 // takes a shared lock on the file (system calls), checks whether another

@@ -1,6 +1,6 @@
 import Foundation
 
-// Section 5 · The course's own commands at growing sizes.
+// Section 6 · The course's own commands at growing sizes.
 //
 // The steps are executables: another package cannot import them, and copying
 // their queries here would measure the copy, not the course. So the bench
@@ -17,7 +17,7 @@ private struct Operation {
     var one: String  // "product"
     /// Builds the database (and any file) for a size, returns the command's arguments.
     var setUp: (Int) throws -> [String]
-    /// Runs before each timed run (untimed), e.g. to start from an empty cache.
+    /// Runs before each run of the command, inside its timing (so: tiny), e.g. to start from an empty cache.
     var prepare: (Int) throws -> Void = { _ in }
     /// The claim about the command at a size.
     var claim: (Int) -> Claim
