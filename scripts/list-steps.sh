@@ -16,4 +16,4 @@ for chapter in docs/0[1-9]-*.md; do
   fi
   printf '  make %-8s %-44s %s\n' "$target" "$title" "$chapter"
 done
-echo "Also: make test · make test-stepN · make golden · make docs · make reset · make doctor · make bench-quick"
+echo "Also: make test · make test-stepN · make golden · make docs · make reset · make doctor · make lint · make bench-quick"
