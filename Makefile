@@ -65,7 +65,7 @@ doctor:
 
 # Style: the committed .swift-format, strictly.
 lint:
-	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift
 
 FORCE:
 
