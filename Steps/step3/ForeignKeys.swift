@@ -14,16 +14,6 @@ func foreignKeyProblems(_ db: Database) throws -> [ForeignKeyViolation] {
 }
 // [/docs:check]
 
-// [docs:unchecked]
-/// A second connection to the same file with foreign keys OFF, as every
-/// SQLite connection is unless told otherwise. For the demonstration only.
-func connectionWithoutForeignKeys(to location: DatabaseLocation, trace: Bool, narrator: Narrator) throws -> DatabaseQueue {
-    // PRAGMA foreign_keys is not run: SQLite's default (OFF) stays.
-    let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator, foreignKeys: false)
-    return try CourseGRDB.openQueue(location, configuration: configuration)
-}
-// [/docs:unchecked]
-
 // [docs:on-delete]
 /// What deleting a team does to its players, depending on the foreign key's
 /// ON DELETE clause. On a scratch in-memory database: Lions (Blob, Blob Jr)

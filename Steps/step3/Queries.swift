@@ -9,7 +9,7 @@ import IssueReporting
 // [docs:queries]
 /// Every player, in id order. Without ORDER BY, SQLite promises no order at all.
 func allPlayers(_ db: Database) throws -> [Player] {
-    try Player.order(Column("id")).fetchAll(db) // SELECT * FROM "players" ORDER BY "id"
+    try Player.order(Player.Columns.id).fetchAll(db) // SELECT * FROM "players" ORDER BY "id"
 }
 
 /// One team by primary key, or nil when there is no such team (not an error).
@@ -28,7 +28,7 @@ let teamByIDSQL = #"SELECT * FROM "teams" WHERE "id" = ?"#
 
 /// All teams, in id order.
 func allTeams(_ db: Database) throws -> [Team] {
-    try Team.order(Column("id")).fetchAll(db) // SELECT * FROM "teams" ORDER BY "id"
+    try Team.order(Team.Columns.id).fetchAll(db) // SELECT * FROM "teams" ORDER BY "id"
 }
 
 // [docs:detail]
@@ -51,15 +51,15 @@ func playerDetail(_ db: Database, id: Int64) throws -> PlayerDetail? {
 // [/docs:detail]
 
 // [docs:report-issue]
-/// The seed's screen code: load the player's team to display it. An error
+/// Source 002's screen code: load the player's team to display it. An error
 /// here is a bug (a typo in the SQL, a missing migration), not something the
 /// user can fix, so it is *reported* — loudly in development, as a failure
 /// in tests — and the screen carries on showing "No team".
-func loadDetail(of player: Player, from database: DatabaseQueue, sql: String = teamByIDSQL) -> PlayerDetail {
+func loadDetail(of player: Player, from database: AppDatabase, sql: String = teamByIDSQL) -> PlayerDetail {
     var team: Team?
     do {
         if let teamID = player.teamID {
-            team = try database.read { db in try teamWithSQL(db, id: teamID, sql: sql) }
+            team = try database.reader.read { db in try teamWithSQL(db, id: teamID, sql: sql) }
         }
     } catch {
         reportIssue(error, "could not load the team of \(player.name)")

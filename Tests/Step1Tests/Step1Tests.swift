@@ -76,12 +76,106 @@ import Testing
         }
     }
 
+    @Test func aBindFailureIsReportedBeforeTheNextCallClearsIt() throws {
+        try withDatabase { db in
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(db, insertPlayerSQL, -1, &statement, nil), db, sql: insertPlayerSQL)
+            defer { sqlite3_finalize(statement) }
+            // Placeholder 4 does not exist: checked at once, SQLite's own words survive.
+            let code = sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT)
+            let error = try #require(throws: SQLiteError.self) { try check(code, db, sql: insertPlayerSQL) }
+            #expect(error.resultCode == SQLITE_RANGE)
+            #expect(error.extendedResultCode == SQLITE_RANGE)
+            #expect(error.message == "column index out of range")
+        }
+    }
+
+    @Test func aReportMadeAfterTheErrorWasClearedStillNamesTheCode() throws {
+        try withDatabase { db in
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(db, insertPlayerSQL, -1, &statement, nil), db, sql: insertPlayerSQL)
+            defer { sqlite3_finalize(statement) }
+            let failed = sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT)
+            #expect(sqlite3_bind_int64(statement, 3, 0) == SQLITE_OK)  // clears the connection's error
+            #expect(String(cString: sqlite3_errmsg(db)) == "not an error")
+            let error = SQLiteError(connection: db, resultCode: failed, sql: insertPlayerSQL)
+            #expect(error.extendedResultCode == SQLITE_RANGE)
+            #expect(error.message == "column index out of range")  // sqlite3_errstr(25)
+        }
+    }
+
+    /// Chapter 1's first "Try this" binds the name to placeholder 4 and shows
+    /// what the learner then reads on standard error: this is that report.
+    @Test func chapterOnesFirstTryThisShowsTheRealReport() throws {
+        let reported = try withDatabaseError { db in
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(db, insertPlayerSQL, -1, &statement, nil), db, sql: insertPlayerSQL)
+            defer { sqlite3_finalize(statement) }
+            try check(sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT), db, sql: insertPlayerSQL)
+        }
+        // What `Tour` (attempt("run the tour")) and ArgumentParser ("Error: ") make of it.
+        let stderr = "Error: " + CourseError(report: ErrorReport("could not run the tour", error: reported)).description
+        let chapter = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/01-raw-c-api.md"), encoding: .utf8)
+        // The first ```text block after "## Try this", its list indentation removed.
+        let tryThis = try #require(chapter.components(separatedBy: "## Try this").last).components(separatedBy: "\n")
+        let start = try #require(tryThis.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```text" })
+        let shown = tryThis[(start + 1)...].prefix { $0.trimmingCharacters(in: .whitespaces) != "```" }
+            .map { String($0.dropFirst(3)) }
+        #expect(shown == stderr.components(separatedBy: "\n"))
+    }
+
+    func withDatabaseError(_ body: (OpaquePointer) throws -> Void) throws -> any Error {
+        var thrown: (any Error)?
+        try withDatabase { db in
+            do { try body(db) } catch { thrown = error }
+        }
+        return try #require(thrown)
+    }
+
     @Test func openingInAMissingFolderFailsWithCantOpen() throws {
         let error = try #require(throws: SQLiteError.self) {
             try openDatabase(directory.file("no/such/folder/players.sqlite"))
         }
         #expect(error.resultCode == SQLITE_CANTOPEN)
         directory.remove()
+    }
+}
+
+/// The tour's sentences come from the database: break the lesson, and they change.
+@Suite struct TourClaimTests {
+    let directory: TemporaryDirectory
+    init() throws { directory = try TemporaryDirectory() }
+
+    /// Runs `section` on a database holding the tour's four players; returns what it said.
+    func narration(_ section: (Narrator, OpaquePointer) throws -> Void) throws -> [String] {
+        let db = try openDatabase(directory.file("tour.sqlite"))
+        defer { sqlite3_close_v2(db); directory.remove() }
+        try createPlayersTable(db)
+        try insertPlayers(db, Step1.demoPlayers)
+        let recording = RecordedNarration()
+        try section(recording.narrator, db)
+        return recording.lines
+    }
+
+    @Test func refusedStatementsChangeNothingAndTheTourSaysSo() throws {
+        let said = try narration { say, db in try refusalSection(say, db, attempts: Refusal.tour) }
+        #expect(said.last == "   → still 4 rows: a refused statement changes nothing")
+    }
+
+    @Test func aStatementThatIsNotRefusedChangesTheTourWords() throws {
+        let accepted = Refusal(
+            action: "Insert a player with a name", failingCall: "sqlite3_exec", lesson: "",
+            run: { db in try execute(db, "INSERT INTO players (name) VALUES ('Sneaky')") })
+        let said = try narration { say, db in try refusalSection(say, db, attempts: [accepted]) }
+        #expect(said.contains("   → unexpected: it worked"))
+        #expect(said.last == "   → 5 rows, 4 before: a statement that was not refused changed the table")
+    }
+
+    @Test func insertCountsWhatItStored() throws {
+        let said = try narration { say, db in try insertSection(say, db, players: [("Zoë", nil, true)]) }
+        #expect(said.contains("   → 1 rows inserted; the last one got id 5"))
+        #expect(said.contains("   · each name bound as a value is stored exactly as typed"))
     }
 }
 

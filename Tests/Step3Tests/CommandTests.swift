@@ -82,7 +82,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("league.sqlite")
-        _ = try appDatabase(location: .file(path), seed: true)
+        _ = try AppDatabase.open(.file(path), demoData: true)
         let before = try databaseSnapshot(path)
 
         let result = try StepProcess.run("step3", input.arguments + ["--database", path], in: directory)
@@ -95,7 +95,7 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("league.sqlite")
-        _ = try appDatabase(location: .file(path), seed: true)
+        _ = try AppDatabase.open(.file(path), demoData: true)
         let result = try StepProcess.run("step3", ["delete-team", "1", "--database", path], in: directory)
         #expect(result.stderr.contains("result code: 19 SQLITE_CONSTRAINT (extended 787 SQLITE_CONSTRAINT_FOREIGNKEY)"))
     }
@@ -117,9 +117,9 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("league.sqlite")
-        _ = try appDatabase(location: .file(path), seed: true)
-        let unchecked = try connectionWithoutForeignKeys(to: .file(path), trace: false, narrator: Narrator(write: { _ in }))
-        try unchecked.write { db in try db.execute(sql: "UPDATE players SET teamID = 42 WHERE id = 2") }
+        _ = try AppDatabase.open(.file(path), demoData: true)
+        let unchecked = try AppDatabase.open(.file(path), foreignKeys: false)
+        _ = try unchecked.movePlayer(id: 2, toTeam: 42)
 
         let result = try StepProcess.run("step3", ["check", "--database", path], in: directory)
         #expect(result.status == 1)

@@ -7,29 +7,29 @@ import Testing
 /// Queries through the query interface and through raw SQL, and what a broken query does.
 @Suite struct QueryTests {
     @Test func fetchOneAndRawSQLAgree() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
+        let database = try AppDatabase.open(.inMemory, demoData: true)
         for id: Int64 in [1, 2, 3, 42] {
-            let (viaQueryInterface, viaSQL) = try database.read { db in
+            let (viaQueryInterface, viaSQL) = try database.reader.read { db in
                 (try findTeam(db, id: id), try teamWithSQL(db, id: id))
             }
             #expect(viaQueryInterface == viaSQL, "team \(id)")
         }
-        #expect(try database.read { db in try findTeam(db, id: 2) }?.name == "Tigers")
-        #expect(try database.read { db in try findTeam(db, id: 42) } == nil)
+        #expect(try database.reader.read { db in try findTeam(db, id: 2) }?.name == "Tigers")
+        #expect(try database.reader.read { db in try findTeam(db, id: 42) } == nil)
     }
 
     @Test func playerDetailsAgreeWhicheverWayTheyAreLoaded() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
-        let esq = try database.write { db in try Player(name: "Blob Esq", createdAt: demoDate).inserted(db) }
-        let players = try database.read(allPlayers)
+        let database = try AppDatabase.open(.inMemory, demoData: true)
+        let esq = try database.addPlayer(Player(name: "Blob Esq", createdAt: demoDate)).player
+        let players = try database.reader.read(allPlayers)
         #expect(players.map(\.name) == ["Blob", "Blob Jr", "Blob Sr", "Blob Esq"])
         for player in players {
             let id = try #require(player.id)
-            let viaQueryInterface = try database.read { db in try playerDetail(db, id: id) }
+            let viaQueryInterface = try database.reader.read { db in try playerDetail(db, id: id) }
             #expect(viaQueryInterface == loadDetail(of: player, from: database))
         }
         #expect(players.map { loadDetail(of: $0, from: database).teamName } == ["Lions", "Tigers", "Bears", "No team"])
-        #expect(try database.read { db in try playerDetail(db, id: 99) } == nil)
+        #expect(try database.reader.read { db in try playerDetail(db, id: 99) } == nil)
         #expect(esq.id == 4)
     }
 
@@ -45,8 +45,8 @@ import Testing
     }
 
     @Test func aTypoInTheSQLIsReportedNotThrown() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
-        let blob = try #require(try database.read { db in try Player.fetchOne(db, id: 1) })
+        let database = try AppDatabase.open(.inMemory, demoData: true)
+        let blob = try #require(try database.reader.read { db in try Player.fetchOne(db, id: 1) })
         let collector = Collector()
         let detail = withIssueReporters([collector]) {
             loadDetail(of: blob, from: database, sql: #"SELECT * FROM "team" WHERE "id" = ?"#)
@@ -59,8 +59,8 @@ import Testing
     }
 
     @Test func inATestTheDefaultReporterRecordsAFailure() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
-        let blob = try #require(try database.read { db in try Player.fetchOne(db, id: 1) })
+        let database = try AppDatabase.open(.inMemory, demoData: true)
+        let blob = try #require(try database.reader.read { db in try Player.fetchOne(db, id: 1) })
         // Without withKnownIssue, this test would fail: the point of reportIssue.
         withKnownIssue {
             _ = loadDetail(of: blob, from: database, sql: #"SELECT * FROM "team" WHERE "id" = ?"#)
@@ -73,8 +73,8 @@ import Testing
         #expect(first.id == second.id)
         #expect(Dictionary(grouping: [first, second], by: \.id).count == 1)
 
-        let database = try appDatabase(location: .inMemory)
-        let saved = try database.write { db in [try first.inserted(db), try second.inserted(db)] }
+        let database = try AppDatabase.open(.inMemory)
+        let saved = try [first, second].map { try database.addPlayer($0).player }
         #expect(saved.map(\.id) == [1, 2])
     }
 }
