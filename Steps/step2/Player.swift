@@ -9,7 +9,7 @@ import GRDB
 struct Player: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "players"
 
-    var id: Int64?          // nil until inserted
+    var id: Int64?  // nil until inserted
     var name: String
     var createdAt: Date
     var isInjured = false
@@ -29,12 +29,15 @@ struct Player: Codable, Equatable, FetchableRecord, MutablePersistableRecord {
 
 /// Players as the narrator prints them.
 func playersTable(_ players: [Player]) -> (headers: [String], rows: [[String?]]) {
-    (["id", "name", "createdAt", "isInjured"],
-     players.map { [$0.id.map(String.init), $0.name, formatDate($0.createdAt), $0.isInjured ? "yes" : "no"] })
+    (
+        ["id", "name", "createdAt", "isInjured"],
+        players.map { [$0.id.map(String.init), $0.name, formatDate($0.createdAt), $0.isInjured ? "yes" : "no"] }
+    )
 }
 
 /// Dates print as GRDB stores them: UTC, "yyyy-MM-dd HH:mm:ss".
 func formatDate(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash)
-        .time(includingFractionalSeconds: false).timeSeparator(.colon).dateTimeSeparator(.space))
+    date.formatted(
+        Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day().dateSeparator(.dash)
+            .time(includingFractionalSeconds: false).timeSeparator(.colon).dateTimeSeparator(.space))
 }

@@ -23,7 +23,8 @@ extension Step2 {
         let queue = try openDatabaseQueue(say, path: path, trace: trace)
         try runMigrator(say, queue)
         try insertAndFetchRecords(say, queue)
-        let memory = try CourseGRDB.openQueue(.inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: say))
+        let memory = try CourseGRDB.openQueue(
+            .inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: say))
         try concurrentWrites(say, in: memory, writers: 8, insertsPerWriter: 50)
         try throwingWrite(say, queue)
 
@@ -78,7 +79,9 @@ func throwingWrite(_ say: Narrator, _ database: SerialDatabase) throws {
         say.result("it threw: \(error)")
     }
     let ghosts = try database.read { db in try db.query("SELECT count(*) FROM players WHERE name = 'Ghost'")[0][0] }
-    say.result("players named Ghost: \(ghosts) — " + (ghosts == .integer(0) ? "the transaction was rolled back" : "the insert was KEPT"))
+    say.result(
+        "players named Ghost: \(ghosts) — "
+            + (ghosts == .integer(0) ? "the transaction was rolled back" : "the insert was KEPT"))
 }
 
 func readThatWrites(_ say: Narrator, _ database: SerialDatabase) throws {
@@ -168,14 +171,17 @@ func throwingWrite(_ say: Narrator, _ queue: DatabaseQueue) throws {
     }
     // SELECT COUNT(*) FROM "players" WHERE "name" = 'Ghost'
     let ghosts = try queue.read { db in try Player.filter(Player.Columns.name == "Ghost").fetchCount(db) }
-    say.result("players named Ghost: \(ghosts) — " + (ghosts == 0 ? "GRDB rolled the transaction back" : "the insert was KEPT"))
+    say.result(
+        "players named Ghost: \(ghosts) — " + (ghosts == 0 ? "GRDB rolled the transaction back" : "the insert was KEPT")
+    )
 }
 
 // MARK: - Part 3: what `eraseDatabaseOnSchemaChange` does to data
 
 func eraseOnSchemaChange(_ say: Narrator, path: String, trace: Bool) throws {
     say.action("Edit the already-applied \"Create 'players' table\" migration (add a column) and migrate again")
-    let queue = try CourseGRDB.openQueue(.file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
+    let queue = try CourseGRDB.openQueue(
+        .file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
     let before = try queue.read { db in try Player.fetchCount(db) }
     // [docs:erase]
     var edited = DatabaseMigrator()
@@ -192,8 +198,12 @@ func eraseOnSchemaChange(_ say: Narrator, path: String, trace: Bool) throws {
     // [/docs:erase]
     let after = try queue.read { db in try Player.fetchCount(db) }
     let erased = after == 0 && before > 0
-    say.result("players before: \(before), after: \(after)" + (erased ? " — GRDB saw a different schema and erased the database" : ""))
-    say.note("safe while developing, with data you can recreate (source 002's simulator); in a shipped app this deletes the user's data")
+    say.result(
+        "players before: \(before), after: \(after)"
+            + (erased ? " — GRDB saw a different schema and erased the database" : ""))
+    say.note(
+        "safe while developing, with data you can recreate (source 002's simulator); in a shipped app this deletes the user's data"
+    )
     say.note("so: never edit an applied migration in a release; add a new one")
 }
 

@@ -120,12 +120,17 @@ func foreignKeysOff(_ say: Narrator, checked database: AppDatabase, unchecked: A
     say.section("The same insert with foreign keys off")
     say.action("Open a second connection to the file: AppDatabase.open(…, foreignKeys: false)")
     let enforced = try foreignKeysEnforced(unchecked)
-    say.result("PRAGMA foreign_keys = \(enforced ? 1 : 0): " + (enforced ? "still enforced" : "nothing enforces players.teamID here"))
+    say.result(
+        "PRAGMA foreign_keys = \(enforced ? 1 : 0): "
+            + (enforced ? "still enforced" : "nothing enforces players.teamID here"))
     say.action("addPlayer: Ghost on team 42, through it")
     let saved = try unchecked.addPlayer(Player(name: "Ghost", createdAt: demoDate, teamID: 42)).player
     let team42 = try database.reader.read { db in try findTeam(db, id: 42) }
-    say.result("accepted: player #\(saved.id.map(String.init) ?? "?") has teamID 42, and team 42 \(team42 == nil ? "does not exist" : "exists")")
-    say.result("its detail shows \"\(loadDetail(of: saved, from: database).teamName)\": the data no longer tells the truth")
+    say.result(
+        "accepted: player #\(saved.id.map(String.init) ?? "?") has teamID 42, and team 42 \(team42 == nil ? "does not exist" : "exists")"
+    )
+    say.result(
+        "its detail shows \"\(loadDetail(of: saved, from: database).teamName)\": the data no longer tells the truth")
     say.action("PRAGMA foreign_key_check")
     let table = violationsTable(try database.reader.read(foreignKeyProblems))
     say.table(table.headers, table.rows)
@@ -145,12 +150,14 @@ func onDelete(_ say: Narrator, trace: Bool) throws {
     for (clause, action) in choices {
         say.action("Scratch database, teamID REFERENCES teams \(clause): delete Lions")
         let left = try deleteLions(onDelete: action, trace: trace, narrator: say)
-        say.table(["id", "name", "teamID"], left.map { [$0.id.map(String.init), $0.name, $0.teamID.map(String.init)] })
+        say.table(
+            ["id", "name", "teamID"], left.map { [$0.id.map(String.init), $0.name, $0.teamID.map(String.init)] })
         let lionsPlayers = left.filter { ["Blob", "Blob Jr"].contains($0.name) }
         say.result(
             lionsPlayers.isEmpty
                 ? "Blob and Blob Jr are gone with their team"
-                : "kept: " + lionsPlayers.map { "\($0.name) (teamID \($0.teamID.map(String.init) ?? "NULL"))" }
+                : "kept: "
+                    + lionsPlayers.map { "\($0.name) (teamID \($0.teamID.map(String.init) ?? "NULL"))" }
                     .joined(separator: ", "))
     }
 }

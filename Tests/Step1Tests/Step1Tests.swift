@@ -76,25 +76,36 @@ import Testing
         }
     }
 
-    @Test func aBindFailureIsReportedBeforeTheNextCallClearsIt() throws {
+    /// Step 1's INSERT, prepared on a fresh database, for tests that bind by hand.
+    func withInsertStatement(_ body: (OpaquePointer, OpaquePointer?) throws -> Void) throws {
         try withDatabase { db in
             var statement: OpaquePointer?
             try check(sqlite3_prepare_v2(db, insertPlayerSQL, -1, &statement, nil), db, sql: insertPlayerSQL)
             defer { sqlite3_finalize(statement) }
-            // Placeholder 4 does not exist: checked at once, SQLite's own words survive.
-            let code = sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT)
-            let error = try #require(throws: SQLiteError.self) { try check(code, db, sql: insertPlayerSQL) }
-            #expect(error.resultCode == SQLITE_RANGE)
-            #expect(error.extendedResultCode == SQLITE_RANGE)
-            #expect(error.message == "column index out of range")
+            try body(db, statement)
         }
     }
 
+    /// What chapter 1's first "Try this" makes `insertPlayers` do: bind the name to placeholder 4.
+    func bindNameToPlaceholder4() throws -> SQLiteError {
+        var thrown: SQLiteError?
+        try withInsertStatement { db, statement in
+            let code = sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT)
+            do { try check(code, db, sql: insertPlayerSQL) } catch let error as SQLiteError { thrown = error }
+        }
+        return try #require(thrown)
+    }
+
+    @Test func aBindFailureIsReportedBeforeTheNextCallClearsIt() throws {
+        // Placeholder 4 does not exist: checked at once, SQLite's own words survive.
+        let error = try bindNameToPlaceholder4()
+        #expect(error.resultCode == SQLITE_RANGE)
+        #expect(error.extendedResultCode == SQLITE_RANGE)
+        #expect(error.message == "column index out of range")
+    }
+
     @Test func aReportMadeAfterTheErrorWasClearedStillNamesTheCode() throws {
-        try withDatabase { db in
-            var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(db, insertPlayerSQL, -1, &statement, nil), db, sql: insertPlayerSQL)
-            defer { sqlite3_finalize(statement) }
+        try withInsertStatement { db, statement in
             let failed = sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT)
             #expect(sqlite3_bind_int64(statement, 3, 0) == SQLITE_OK)  // clears the connection's error
             #expect(String(cString: sqlite3_errmsg(db)) == "not an error")
@@ -104,15 +115,10 @@ import Testing
         }
     }
 
-    /// Chapter 1's first "Try this" binds the name to placeholder 4 and shows
-    /// what the learner then reads on standard error: this is that report.
+    /// Chapter 1's first "Try this" shows what the learner then reads on
+    /// standard error: it must be this report, word for word.
     @Test func chapterOnesFirstTryThisShowsTheRealReport() throws {
-        let reported = try withDatabaseError { db in
-            var statement: OpaquePointer?
-            try check(sqlite3_prepare_v2(db, insertPlayerSQL, -1, &statement, nil), db, sql: insertPlayerSQL)
-            defer { sqlite3_finalize(statement) }
-            try check(sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT), db, sql: insertPlayerSQL)
-        }
+        let reported = try bindNameToPlaceholder4()
         // What `Tour` (attempt("run the tour")) and ArgumentParser ("Error: ") make of it.
         let stderr = "Error: " + CourseError(report: ErrorReport("could not run the tour", error: reported)).description
         let chapter = try String(
@@ -123,14 +129,6 @@ import Testing
         let shown = tryThis[(start + 1)...].prefix { $0.trimmingCharacters(in: .whitespaces) != "```" }
             .map { String($0.dropFirst(3)) }
         #expect(shown == stderr.components(separatedBy: "\n"))
-    }
-
-    func withDatabaseError(_ body: (OpaquePointer) throws -> Void) throws -> any Error {
-        var thrown: (any Error)?
-        try withDatabase { db in
-            do { try body(db) } catch { thrown = error }
-        }
-        return try #require(thrown)
     }
 
     @Test func openingInAMissingFolderFailsWithCantOpen() throws {

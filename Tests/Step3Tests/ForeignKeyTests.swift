@@ -106,7 +106,9 @@ import Testing
         let said = try foreignKeySection(foreignKeys: false)
         #expect(said.contains("   → unexpected: the insert worked"))
         #expect(said.contains("   → unexpected: the delete worked"))
-        #expect(said.last == "   → 2 teams and 5 players, 3 and 4 before: a statement that was not refused changed the data")
+        #expect(
+            said.last == "   → 2 teams and 5 players, 3 and 4 before: a statement that was not refused changed the data"
+        )
     }
 
     @Test func onDeleteSaysWhatHappenedToTheLionsPlayers() throws {
