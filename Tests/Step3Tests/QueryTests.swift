@@ -1,4 +1,5 @@
 import CourseCore
+import CourseTestSupport
 import GRDB
 import IssueReporting
 import Testing
@@ -67,14 +68,12 @@ import Testing
         }
     }
 
+    /// The tour's identity section, as it narrates it: unsaved players share
+    /// the id nil (one group), saved ones get ids of their own (two groups).
     @Test func unsavedRecordsShareTheNilIdentity() throws {
-        let first = Player(name: "Blob 1", createdAt: demoDate)
-        let second = Player(name: "Blob 2", createdAt: demoDate)
-        #expect(first.id == second.id)
-        #expect(Dictionary(grouping: [first, second], by: \.id).count == 1)
-
-        let database = try AppDatabase.open(.inMemory)
-        let saved = try [first, second].map { try database.addPlayer($0).player }
-        #expect(saved.map(\.id) == [1, 2])
+        let recording = RecordedNarration()
+        try identifiable(recording.narrator, trace: false)
+        #expect(recording.lines.contains("   → first.id == second.id: true; 1 group for 2 players"))
+        #expect(recording.lines.contains("   → ids 1, 2: 2 groups"))
     }
 }
