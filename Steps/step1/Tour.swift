@@ -113,7 +113,10 @@ func closeSection(_ say: Narrator, _ db: OpaquePointer, path: String) {
     say.section("Close")
     say.action("sqlite3_close_v2")
     let closed = sqlite3_close_v2(db)
-    say.result("\(ResultCodeName.of(closed)): the connection is closed; the file stays")
+    let stays = FileManager.default.fileExists(atPath: path)
+    say.result(
+        "\(ResultCodeName.of(closed)): the connection is \(closed == SQLITE_OK ? "closed" : "STILL OPEN"); "
+            + "the file \(stays ? "stays" : "is gone")")
     say.note("look inside: make step1 ARGS=\"list --database \(Workspace.display(path))\"")
 }
 

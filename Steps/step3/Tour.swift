@@ -125,12 +125,17 @@ func foreignKeysOff(_ say: Narrator, checked database: AppDatabase, unchecked: A
             + (enforced ? "still enforced" : "nothing enforces players.teamID here"))
     say.action("addPlayer: Ghost on team 42, through it")
     let saved = try unchecked.addPlayer(Player(name: "Ghost", createdAt: demoDate, teamID: 42)).player
-    let team42 = try database.reader.read { db in try findTeam(db, id: 42) }
+    // Read back through the checked connection: what is stored, and whether team 42 exists.
+    let (stored, team42) = try database.reader.read { db in
+        (try Player.fetchOne(db, id: saved.id ?? 0), try findTeam(db, id: 42))
+    }
+    let teamID = stored?.teamID.map(String.init) ?? "NULL"
+    let id = saved.id.map(String.init) ?? "?"
     say.result(
-        "accepted: player #\(saved.id.map(String.init) ?? "?") has teamID 42, and team 42 \(team42 == nil ? "does not exist" : "exists")"
+        "accepted: player #\(id) is stored with teamID \(teamID); team 42 \(team42 == nil ? "does not exist" : "exists")"
     )
-    say.result(
-        "its detail shows \"\(loadDetail(of: saved, from: database).teamName)\": the data no longer tells the truth")
+    let shown = loadDetail(of: saved, from: database).teamName
+    say.result("its detail shows \"\(shown)\"" + (team42 == nil ? ": the data no longer tells the truth" : ""))
     say.action("PRAGMA foreign_key_check")
     let table = violationsTable(try database.reader.read(foreignKeyProblems))
     say.table(table.headers, table.rows)
