@@ -10,7 +10,7 @@ import GRDB
 /// Rows whose foreign key points nowhere. Runs `PRAGMA foreign_key_check`,
 /// which works whether or not this connection enforces foreign keys.
 func foreignKeyProblems(_ db: Database) throws -> [ForeignKeyViolation] {
-    try Array(db.foreignKeyViolations()) // PRAGMA foreign_key_check
+    try Array(db.foreignKeyViolations())  // PRAGMA foreign_key_check
 }
 // [/docs:check]
 
@@ -23,7 +23,8 @@ func foreignKeyProblems(_ db: Database) throws -> [ForeignKeyViolation] {
 /// - `.setNull`: the team goes; its players stay, with teamID NULL.
 /// - `.cascade`: the team goes, and its players with it.
 func deleteLions(onDelete action: Database.ForeignKeyAction?, trace: Bool, narrator: Narrator) throws -> [Player] {
-    let scratch = try CourseGRDB.openQueue(.inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: narrator))
+    let scratch = try CourseGRDB.openQueue(
+        .inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: narrator))
     return try scratch.write { db in
         try db.create(table: "teams") { table in
             table.autoIncrementedPrimaryKey("id")
@@ -42,7 +43,7 @@ func deleteLions(onDelete action: Database.ForeignKeyAction?, trace: Bool, narra
         for (name, team) in [("Blob", lions), ("Blob Jr", lions), ("Blob Sr", tigers)] {
             _ = try Player(name: name, createdAt: demoDate, teamID: team.id).inserted(db)
         }
-        _ = try lions.delete(db) // DELETE FROM "teams" WHERE "id" = 1
+        _ = try lions.delete(db)  // DELETE FROM "teams" WHERE "id" = 1
         return try allPlayers(db)
     }
 }

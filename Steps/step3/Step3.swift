@@ -136,18 +136,6 @@ struct Step3: ParsableCommand, Lesson {
     }
 }
 
-/// The options of every subcommand that opens the database.
-struct StoreOptions: ParsableArguments {
-    @OptionGroup var database: DatabaseOptions
-
-    @Flag(help: "Add the demo teams and players (once: it is a migration).")
-    var seed = false
-
-    func open() throws -> AppDatabase {
-        try AppDatabase.open(database.location(defaultFile: "step3.sqlite"), trace: database.trace, demoData: seed)
-    }
-}
-
 /// `PRAGMA foreign_key_check`'s rows as the narrator prints them.
 func violationsTable(_ problems: [ForeignKeyViolation]) -> (headers: [String], rows: [[String?]]) {
     (

@@ -68,6 +68,17 @@ import Testing
         }
     }
 
+    /// Chapter 3 quotes the line the default reporter prints on standard error,
+    /// with the file and line of the `reportIssue` call: keep that line true.
+    @Test func chapterThreeQuotesTheReportIssueLine() throws {
+        let source = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("Steps/step3/Queries.swift"), encoding: .utf8)
+        let line = try #require(source.components(separatedBy: "\n").firstIndex { $0.contains("reportIssue(error") }) + 1
+        let chapter = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/03-players-and-teams.md"), encoding: .utf8)
+        #expect(chapter.contains("step3/Queries.swift:\(line): Caught error: SQLite error 1: no such table: team"))
+    }
+
     /// The tour's identity section, as it narrates it: unsaved players share
     /// the id nil (one group), saved ones get ids of their own (two groups).
     @Test func unsavedRecordsShareTheNilIdentity() throws {
