@@ -136,7 +136,7 @@ extension AppDatabase {
     func movePlayer(id: Int64, toTeam teamID: Int64?) throws -> PlayerDetail {
         try dbWriter.write { db in
             guard var player = try Player.fetchOne(db, id: id) else {
-                throw CourseError.input("no player with id \(id) (see: make step3 ARGS=\"players\")")
+                throw CourseError.input("no player with id \(id) \(see("players"))")
             }
             // UPDATE "players" SET "teamID" = ? WHERE "id" = ?  (only the changed column)
             try explainingMissingTeam(teamID) { try player.updateChanges(db) { $0.teamID = teamID } }
@@ -155,7 +155,7 @@ extension AppDatabase {
     func deleteTeam(id: Int64) throws -> Team {
         try dbWriter.write { db in
             guard let team = try findTeam(db, id: id) else {
-                throw CourseError.input("no team with id \(id) (see: make step3 ARGS=\"teams\")")
+                throw CourseError.input("no team with id \(id) \(see("teams"))")
             }
             do {
                 _ = try team.delete(db)  // DELETE FROM "teams" WHERE "id" = ?
@@ -179,7 +179,7 @@ extension AppDatabase {
         do {
             return try body()
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
-            let what = "no team with id \(teamID.map(String.init) ?? "?") (see: make step3 ARGS=\"teams\")"
+            let what = "no team with id \(teamID.map(String.init) ?? "?") \(see("teams"))"
             throw CourseError(report: ErrorReport(what, error: error))
         }
     }

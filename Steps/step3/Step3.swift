@@ -46,7 +46,7 @@ struct Step3: ParsableCommand, Lesson {
         func run() throws {
             let detail = try attempt("show player \(id)") {
                 guard let detail = try store.open().reader.read({ db in try playerDetail(db, id: id) }) else {
-                    throw CourseError.input("no player with id \(id) (see: make step3 ARGS=\"players\")")
+                    throw CourseError.input("no player with id \(id) \(see("players"))")
                 }
                 return detail
             }
@@ -144,4 +144,10 @@ func violationsTable(_ problems: [ForeignKeyViolation]) -> (headers: [String], r
             [$0.originTable, $0.originRowID.map(String.init), $0.destinationTable, String($0.foreignKeyId)]
         }
     )
+}
+
+/// A hint that runs as it is printed, pasted at the repository root:
+/// `see("teams")` is `(see: make step3 ARGS="teams")`.
+func see(_ arguments: String) -> String {
+    "(see: make step3 ARGS=\"\(arguments)\")"
 }
