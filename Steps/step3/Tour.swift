@@ -80,7 +80,9 @@ func queries(_ say: Narrator, _ database: AppDatabase) throws -> [Player] {
 
 func typoInSQL(_ say: Narrator, _ database: AppDatabase, _ players: [Player]) throws {
     say.section("A typo in hand-written SQL")
-    guard let blob = players.first else { throw CourseError.input("the demo players are missing") }
+    guard let blob = players.first else {
+        throw CourseError.badData("the demo players are missing", fix: "run the tour again: make step3")
+    }
     let typo = #"SELECT * FROM "team" WHERE "id" = ?"#
     say.action("Load \(blob.name)'s team with \(typo): \"team\", not \"teams\"")
     let detail = loadDetail(of: blob, from: database, sql: typo)

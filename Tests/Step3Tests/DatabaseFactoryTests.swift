@@ -5,7 +5,7 @@ import Testing
 @testable import step3
 
 /// `AppDatabase.open`: one factory, the same schema everywhere, demo data only when asked.
-@Suite struct DatabaseFactoryTests {
+@Suite(.temporaryDirectory) struct DatabaseFactoryTests {
     static let schemaMigrations = [
         "Create 'players' table",
         "Add 'isInjured' to 'players'",
@@ -14,8 +14,7 @@ import Testing
     ]
 
     @Test func inMemoryAndFileDatabasesHaveTheSameSchema() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let file = try AppDatabase.open(.file(directory.file("app.sqlite")))
         let memory = try AppDatabase.open(.inMemory)
 
@@ -31,8 +30,7 @@ import Testing
     }
 
     @Test func demoDataOnlyWhenAsked() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let location = DatabaseLocation.file(directory.file("app.sqlite"))
 
         let plain = try AppDatabase.open(location)
@@ -58,9 +56,7 @@ import Testing
 
     @Test func createdAtDefaultsToNowWhenAnInsertLeavesItOut() throws {
         // A row inserted by other means than the app (the sqlite3 shell, say).
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let path = directory.file("app.sqlite")
+        let path = try TemporaryDirectory.current.file("app.sqlite")
         let database = try AppDatabase.open(.file(path))
         try DatabaseQueue(path: path).write { db in try db.execute(sql: "INSERT INTO players (name) VALUES ('Raw')") }
         let createdAt = try database.reader.read { db in try Player.fetchOne(db)?.createdAt }
@@ -69,8 +65,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsRefused() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("notes.sqlite")
         try "these are notes, not a database".write(toFile: path, atomically: true, encoding: .utf8)
         let error = try #require(throws: CourseError.self) { try AppDatabase.open(.file(path)) }

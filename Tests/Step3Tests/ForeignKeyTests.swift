@@ -6,7 +6,7 @@ import Testing
 @testable import step3
 
 /// What `players.teamID REFERENCES teams` makes SQLite do.
-@Suite struct ForeignKeyTests {
+@Suite(.temporaryDirectory) struct ForeignKeyTests {
     /// The demo database: Lions(Blob), Tigers(Blob Jr), Bears(Blob Sr).
     func seeded(foreignKeys: Bool = true) throws -> AppDatabase {
         try AppDatabase.open(.inMemory, demoData: true, foreignKeys: foreignKeys)
@@ -46,26 +46,25 @@ import Testing
     }
 
     @Test func onDeleteSetNullKeepsThePlayersWithoutATeam() throws {
-        let left = try deleteLions(onDelete: .setNull, trace: false, narrator: RecordedNarration().narrator)
+        let left = try deleteLions(onDelete: .setNull, trace: false, narrator: RecordedLines().narrator)
         #expect(left.map(\.name) == ["Blob", "Blob Jr", "Blob Sr"])
         #expect(left.map(\.teamID) == [nil, nil, 2])
     }
 
     @Test func onDeleteCascadeDeletesThePlayersToo() throws {
-        let left = try deleteLions(onDelete: .cascade, trace: false, narrator: RecordedNarration().narrator)
+        let left = try deleteLions(onDelete: .cascade, trace: false, narrator: RecordedLines().narrator)
         #expect(left.map(\.name) == ["Blob Sr"])
     }
 
     @Test func withoutOnDeleteTheDeleteIsRefused() throws {
         let error = try #require(throws: DatabaseError.self) {
-            try deleteLions(onDelete: nil, trace: false, narrator: RecordedNarration().narrator)
+            try deleteLions(onDelete: nil, trace: false, narrator: RecordedLines().narrator)
         }
         #expect(error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
     }
 
     @Test func withForeignKeysOffADanglingRowGetsInAndTheCheckFindsIt() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let location = DatabaseLocation.file(directory.file("app.sqlite"))
         let database = try AppDatabase.open(location, demoData: true)
         #expect(try database.reader.read(foreignKeyProblems).isEmpty)
@@ -85,9 +84,9 @@ import Testing
 /// The tour's sentences come from the database: break the lesson, and they change.
 @Suite struct TourClaimTests {
     func foreignKeySection(foreignKeys: Bool) throws -> [String] {
-        let recording = RecordedNarration()
+        let recording = RecordedLines()
         try foreignKeysRefuse(recording.narrator, seeded(foreignKeys: foreignKeys))
-        return recording.lines
+        return recording.all
     }
 
     func seeded(foreignKeys: Bool) throws -> AppDatabase {
@@ -112,9 +111,9 @@ import Testing
     }
 
     @Test func onDeleteSaysWhatHappenedToTheLionsPlayers() throws {
-        let recording = RecordedNarration()
+        let recording = RecordedLines()
         try onDelete(recording.narrator, trace: false)
-        #expect(recording.lines.contains("   → kept: Blob (teamID NULL), Blob Jr (teamID NULL)"))
-        #expect(recording.lines.contains("   → Blob and Blob Jr are gone with their team"))
+        #expect(recording.all.contains("   → kept: Blob (teamID NULL), Blob Jr (teamID NULL)"))
+        #expect(recording.all.contains("   → Blob and Blob Jr are gone with their team"))
     }
 }

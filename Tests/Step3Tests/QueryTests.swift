@@ -79,12 +79,26 @@ import Testing
         #expect(chapter.contains("step3/Queries.swift:\(line): Caught error: SQLite error 1: no such table: team"))
     }
 
-    /// The tour's identity section, as it narrates it: unsaved players share
-    /// the id nil (one group), saved ones get ids of their own (two groups).
-    @Test func unsavedRecordsShareTheNilIdentity() throws {
-        let recording = RecordedNarration()
+    /// The tour's identity section says what it counted: unsaved players
+    /// share the id nil (one group), saved ones get ids of their own.
+    @Test func theTourCountsTheGroups() throws {
+        let recording = RecordedLines()
         try identifiable(recording.narrator, trace: false)
-        #expect(recording.lines.contains("   → first.id == second.id: true; 1 group for 2 players"))
-        #expect(recording.lines.contains("   → ids 1, 2: 2 groups"))
+        #expect(recording.all.contains("   → first.id == second.id: true; 1 group for 2 players"))
+        #expect(recording.all.contains("   → ids 1, 2: 2 groups"))
+    }
+
+    @Test func unsavedRecordsShareTheNilIdentity() throws {
+        let first = Player(name: "Blob 1", createdAt: demoDate)
+        let second = Player(name: "Blob 2", createdAt: demoDate)
+        // Two different players, both without an id yet: grouped by id, they collapse into one.
+        #expect(first.id == nil && second.id == nil)
+        #expect(first.name != second.name)
+        #expect(Dictionary(grouping: [first, second], by: \.id).count == 1)
+
+        let database = try AppDatabase.open(.inMemory)
+        let saved = try [first, second].map { try database.addPlayer($0).player }
+        #expect(saved.map(\.id) == [1, 2])
+        #expect(Dictionary(grouping: saved, by: \.id).count == 2)
     }
 }
