@@ -167,7 +167,7 @@ extension AppDatabase {
                 throw CourseError(
                     report: ErrorReport(
                         "could not delete team \(team.name): its players (\(names)) would point to nothing; move them first",
-                        error: error))
+                        error: error), kind: .input)
             }
             return team
         }
@@ -181,7 +181,7 @@ extension AppDatabase {
             return try body()
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
             let what = "no team with id \(teamID.map(String.init) ?? "?") \(see("teams"))"
-            throw CourseError(report: ErrorReport(what, error: error))
+            throw CourseError(report: ErrorReport(what, error: error), kind: .input)
         }
     }
 }

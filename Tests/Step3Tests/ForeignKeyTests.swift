@@ -14,9 +14,11 @@ import Testing
 
     @Test func addingAPlayerOnATeamThatDoesNotExistIsRefusedBySQLite() throws {
         let database = try seeded()
-        let report = try #require(throws: CourseError.self) {
+        let error = try #require(throws: CourseError.self) {
             _ = try database.addPlayer(Player(name: "Ghost", createdAt: demoDate, teamID: 42))
-        }.report
+        }
+        #expect(error.kind == .input)  // the learner's team id, not a failure of the program
+        let report = error.report
         #expect(report.what == #"no team with id 42 (see: make step3 ARGS="teams")"#)
         #expect(report.resultCode == 19)  // SQLITE_CONSTRAINT
         #expect(report.extendedResultCode == 787)  // SQLITE_CONSTRAINT_FOREIGNKEY: SQLite said no, not our code
@@ -32,7 +34,9 @@ import Testing
 
     @Test func deletingATeamThatHasPlayersIsRefusedAndNamesThem() throws {
         let database = try seeded()
-        let report = try #require(throws: CourseError.self) { _ = try database.deleteTeam(id: 1) }.report
+        let error = try #require(throws: CourseError.self) { _ = try database.deleteTeam(id: 1) }
+        #expect(error.kind == .input)
+        let report = error.report
         #expect(report.what.contains("its players (#1 Blob) would point to nothing"))
         #expect(report.extendedResultCode == 787)
         #expect(try database.reader.read { db in try findTeam(db, id: 1) }?.name == "Lions")
