@@ -84,7 +84,7 @@ catalog:
 # rest of the items app is shared, in Steps/ItemsKit). docs/05 shows this diff.
 .PHONY: diff-step5
 diff-step5:
-	@for file in Item.swift Schema.swift; do \
+	@for file in Item.swift AppDatabase.swift; do \
 	  diff -u --label step4/$$file --label step5/$$file Steps/step4/$$file Steps/step5/$$file; \
 	done; true
 

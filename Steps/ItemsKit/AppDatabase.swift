@@ -4,16 +4,20 @@ import Foundation
 import GRDB
 
 // [docs:appdatabase]
-/// The seed's `AppDatabase`: the one door to the database. It owns a
+/// The tutorial's `AppDatabase`: the one door to the database. It owns a
 /// `DatabaseWriter` (a `DatabasePool` on a file, a `DatabaseQueue` in
 /// memory), migrates it once, then offers only the operations the app needs.
+/// The writer is private, as in GRDB's demo apps: nothing else can write.
 public struct AppDatabase<Item: ItemRecord>: Sendable {
-    public let writer: any DatabaseWriter
+    private let dbWriter: any DatabaseWriter
     /// The migrations this open applied (empty when the file was up to date).
     public let appliedNow: [String]
 
-    public init(_ writer: any DatabaseWriter, migrator: DatabaseMigrator) throws {
-        self.writer = writer
+    /// Read-only access, for observations and for the tour's own queries.
+    public var reader: any DatabaseReader { dbWriter }
+
+    private init(_ writer: any DatabaseWriter, migrator: DatabaseMigrator) throws {
+        self.dbWriter = writer
         // Check before migrating: a migration must not touch a file that is
         // not ours. Then migrate, and check that Item matches the result.
         let before = try writer.read { db in try migrator.appliedMigrations(db) }
@@ -27,8 +31,10 @@ public struct AppDatabase<Item: ItemRecord>: Sendable {
     /// A pool for a file: readers never wait for the writer (WAL mode), and
     /// the live list reads while a command writes. A queue in memory: a pool
     /// needs a file to share between its connections.
-    public static func open(_ location: DatabaseLocation, migrator: DatabaseMigrator,
-                            trace: Bool, narrator: Narrator) throws -> Self {
+    public static func open(
+        _ location: DatabaseLocation, migrator: DatabaseMigrator,
+        trace: Bool, narrator: Narrator
+    ) throws -> Self {
         var configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
         // Every connection learns our collation before it runs a query.
         configuration.prepareDatabase { db in db.add(collation: .itemName) }
@@ -61,7 +67,8 @@ extension AppDatabase {
         guard try db.tableExists("item") else { return }
         guard let last = migrator.migrations.last(where: applied.contains) else {
             throw CourseError.badData(
-                "the database has a table item that no migration of this app created", fix: "open it with the program that made it, or give --database another file")
+                "the database has a table item that no migration of this app created",
+                fix: "open it with the program that made it, or give --database another file")
         }
         let reference = try DatabaseQueue()
         try migrator.migrate(reference, upTo: last)
@@ -74,8 +81,8 @@ extension AppDatabase {
 extension AppDatabase {
     /// Saves a new item made from the editor's fields. One transaction.
     @discardableResult
-    public func add(_ fields: [String: String]) throws -> Item {
-        try writer.write { db in
+    public func addItem(_ fields: [String: String]) throws -> Item {
+        try dbWriter.write { db in
             var item = Item.new()
             try save(&item, fields, db)
             return item
@@ -85,8 +92,8 @@ extension AppDatabase {
     /// Edits an item: the editor opens with its current values, `changes`
     /// replace some of them, the step's rules apply. One transaction.
     @discardableResult
-    public func edit(id: Int64, _ changes: [String: String]) throws -> Item {
-        try writer.write { db in
+    public func editItem(id: Int64, _ changes: [String: String]) throws -> Item {
+        try dbWriter.write { db in
             // SELECT * FROM item WHERE id = ?
             guard var item = try Item.fetchOne(db, key: id) else {
                 throw CourseError.input("no item with id \(id)")
@@ -99,7 +106,7 @@ extension AppDatabase {
     private func save(_ item: inout Item, _ changes: [String: String], _ db: Database) throws {
         var form = item.form
         form.fields.merge(changes) { _, new in new }
-        try item.apply(form) // validates: throws before anything is written
+        try item.apply(form)  // validates: throws before anything is written
         guard !item.isEmpty else {
             throw CourseError.input("nothing to save: every field of the item is empty")
         }
@@ -109,8 +116,8 @@ extension AppDatabase {
     }
 
     /// Deletes items; all ids must exist, or nothing is deleted.
-    public func delete(ids: [Int64]) throws {
-        try writer.write { db in
+    public func deleteItems(ids: [Int64]) throws {
+        try dbWriter.write { db in
             // SELECT id FROM item WHERE id IN (…)
             let found = try Set(Item.filter(keys: ids).select(Column("id"), as: Int64.self).fetchAll(db))
             let missing = ids.filter { !found.contains($0) }
@@ -124,16 +131,26 @@ extension AppDatabase {
 
     /// The items, in an ordering.
     public func items(_ ordering: Ordering) throws -> [Item] {
-        try writer.read { db in try Item.all().ordered(ordering).fetchAll(db) }
+        // SELECT * FROM item [ORDER BY name COLLATE itemName [DESC]]
+        try dbWriter.read { db in try Item.ordered(ordering).fetchAll(db) }
     }
 
-    /// The live list: a new value whenever a transaction changes table item.
-    /// `removeDuplicates` drops values equal to the previous one (a write
-    /// that changed nothing the list shows).
-    public func observeItems(_ ordering: Ordering) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {
-        ValueObservation
-            .tracking { db in try Item.all().ordered(ordering).fetchAll(db) }
-            .removeDuplicates()
+    /// The live list: a new value whenever a transaction changes table item
+    /// (the observation is the step's: `Item.observation`).
+    public func observeItems(
+        _ ordering: Ordering
+    ) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {
+        Item.observation(ordering)
     }
 }
 // [/docs:operations]
+
+extension AppDatabase {
+    /// `PRAGMA data_version`, always on the writer's connection: the number
+    /// moves when *another* connection has committed since this one last asked.
+    public func dataVersion() throws -> Int {
+        try dbWriter.writeWithoutTransaction { db in
+            try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+        }
+    }
+}

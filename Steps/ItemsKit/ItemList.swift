@@ -1,7 +1,7 @@
 import CourseCore
 
-/// The list as the seed's screen shows it: a heading ("3 Items"), the
-/// ordering (the seed's button), then one row per item.
+/// The list as the tutorial's screen shows it: a heading ("3 Items"), the
+/// ordering (the tutorial's button), then one row per item.
 public func listLines<Item: ItemRecord>(_ items: [Item], _ ordering: Ordering) -> [String] {
     let heading = "\(items.count) \(items.count == 1 ? "Item" : "Items") · \(ordering.label)"
     let table = TextTable(headers: Item.columnNames, rows: items.map(\.cells))
@@ -19,7 +19,7 @@ extension Narrator {
 
 /// Standard output is buffered when it is not a terminal; push it out now.
 public func flushOutput() {
-    fflush(nil) // nil: every output stream (naming `stdout` is not concurrency-safe in Swift 6)
+    fflush(nil)  // nil: every output stream (naming `stdout` is not concurrency-safe in Swift 6)
 }
 
 #if canImport(Glibc)

@@ -11,14 +11,14 @@ public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
     private let condition = NSCondition()
     private var values: [[Item]] = []
     private var failure: (any Error)?
-    private var latest: [Item]? // the last value handed out
+    private var latest: [Item]?  // the last value handed out
     private var cancellable: AnyDatabaseCancellable?
 
     /// Starts observing. GRDB fetches the first value at once, then one
     /// after each transaction that changes table item.
     public init(_ database: AppDatabase<Item>, _ ordering: Ordering) {
         cancellable = database.observeItems(ordering).start(
-            in: database.writer,
+            in: database.reader,
             scheduling: .async(onQueue: DispatchQueue(label: "live list")),
             onError: { [weak self] error in self?.post { $0.failure = error } },
             onChange: { [weak self] items in self?.post { $0.values.append(items) } })

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 // [docs:ordering]
-/// The seed's ordering button: unspecified → ascending → descending → …
+/// The tutorial's ordering button: unspecified → ascending → descending → …
 public enum Ordering: String, CaseIterable, Sendable {
     case unspecified = "none"
     case ascending = "asc"
@@ -39,27 +39,3 @@ extension DatabaseCollation {
     }
 }
 // [/docs:collation]
-
-// [docs:requests]
-/// Reusable orderings for any request of items, as in the seed's Item.swift.
-extension DerivableRequest where RowDecoder: ItemRecord {
-    /// ORDER BY name COLLATE itemName
-    public func orderedByName() -> Self {
-        order(Column("name").collating(.itemName))
-    }
-
-    /// ORDER BY name COLLATE itemName DESC
-    public func orderedByNameReversed() -> Self {
-        orderedByName().reversed()
-    }
-
-    /// The request for an ordering.
-    public func ordered(_ ordering: Ordering) -> Self {
-        switch ordering {
-        case .unspecified: self // no ORDER BY: SQLite's choice (today: rowid order)
-        case .ascending: orderedByName()
-        case .descending: orderedByNameReversed()
-        }
-    }
-}
-// [/docs:requests]

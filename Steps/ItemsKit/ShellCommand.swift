@@ -7,13 +7,22 @@ public enum ShellCommand: Equatable, Sendable {
     case add([String: String])
     case edit(Int64, [String: String])
     case delete([Int64])
-    case order(Ordering?) // nil: the next one, like the seed's button
+    case order(Ordering?)  // nil: the next one, like the tutorial's button
     case help
     case quit
 
     public static let usage = """
         commands: new · add NAME [QUANTITY] [--FIELD VALUE]… · edit ID --FIELD VALUE… · \
-        delete ID… · order [asc|desc|none] · help · quit
+        delete ID… · order [\(Ordering.allCases.map(\.rawValue).joined(separator: "|"))] · help · quit
+        orderings: \(Ordering.allCases.map { "\($0.rawValue) (\($0.label))" }.joined(separator: ", ")); \
+        `order` alone moves to the next one
+        """
+
+    /// How words are quoted, in the shell and on the command line.
+    public static let quoting = """
+        Quoting: a word with spaces goes in quotes, "double" or 'single': add "Øresund 100%" 2. \
+        An empty pair ("" or '') is an empty field: edit 3 --quantity "" clears the quantity. \
+        % and _ are plain characters.
         """
 
     /// Parses a line such as `add "Green apples" 3`. `fields` are the
@@ -31,7 +40,9 @@ public enum ShellCommand: Equatable, Sendable {
             return verb == "new" ? .new : verb == "help" ? .help : .quit
         case "add":
             var changes = try options(&rest, fields: fields)
-            guard (1...2).contains(rest.count) else { throw CourseError.input("usage: add NAME [QUANTITY] [--FIELD VALUE]…") }
+            guard (1...2).contains(rest.count) else {
+                throw CourseError.input("usage: add NAME [QUANTITY] [--FIELD VALUE]…")
+            }
             changes["name"] = rest[0]
             if rest.count == 2 { changes["quantity"] = rest[1] }
             return .add(changes)
@@ -66,7 +77,8 @@ public enum ShellCommand: Equatable, Sendable {
             if word.hasPrefix("--") {
                 let field = String(word.dropFirst(2))
                 guard fields.contains(field) else {
-                    throw CourseError.input("unknown option \(word): the fields are \(fields.map { "--" + $0 }.joined(separator: ", "))")
+                    throw CourseError.input(
+                        "unknown option \(word): the fields are \(fields.map { "--" + $0 }.joined(separator: ", "))")
                 }
                 guard index + 1 < words.count else { throw CourseError.input("\(word) needs a value (\"\" for none)") }
                 changes[field] = words[index + 1]

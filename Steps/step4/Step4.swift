@@ -17,5 +17,5 @@ struct Step4: ParsableCommand, Lesson, ItemsStep {
     @OptionGroup var options: DatabaseOptions
     typealias Item = step4.Item
     static let stepName = "step4"
-    static var migrator: DatabaseMigrator { Schema.migrator }
+    static var migrator: DatabaseMigrator { AppDatabase.migrator }
 }

@@ -7,7 +7,7 @@ struct Item: Codable, Equatable, Sendable {
     var id: Int64?
     var name: String
     var quantity: Int?
-    var notes: String? // nullable: no notes is NULL, and older programs insert NULL
+    var notes: String?  // nullable: no notes is NULL, and older programs insert NULL
 }
 
 extension Item: FetchableRecord, MutablePersistableRecord {
@@ -18,6 +18,51 @@ extension Item: FetchableRecord, MutablePersistableRecord {
     }
 }
 // [/docs:item]
+
+// [docs:ordering]
+extension Item {
+    /// The columns the requests order on, typed (GRDB's demo style): a
+    /// misspelled column is a compile error, not an SQL error at run time.
+    enum Columns {
+        static let name = Column(CodingKeys.name)
+    }
+
+    /// ORDER BY name COLLATE itemName
+    static func orderedByName() -> QueryInterfaceRequest<Item> {
+        order(Columns.name.collating(.itemName))
+    }
+
+    /// ORDER BY name COLLATE itemName DESC
+    static func orderedByNameReversed() -> QueryInterfaceRequest<Item> {
+        orderedByName().reversed()
+    }
+
+    /// The list's request for an ordering (the tutorial's button).
+    static func ordered(_ ordering: Ordering) -> QueryInterfaceRequest<Item> {
+        switch ordering {
+        case .unspecified: all()  // no ORDER BY: SQLite's choice (today: rowid order)
+        case .ascending: orderedByName()
+        case .descending: orderedByNameReversed()
+        }
+    }
+}
+// [/docs:ordering]
+
+// [docs:observation]
+extension Item {
+    /// The live list: GRDB runs the request now, notes the tables and
+    /// columns it read, and runs it again after every transaction that
+    /// changed them, delivering each new list. `removeDuplicates` drops a
+    /// list equal to the last one (an edit that changed nothing).
+    static func observation(
+        _ ordering: Ordering
+    ) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {
+        ValueObservation
+            .tracking { db in try ordered(ordering).fetchAll(db) }
+            .removeDuplicates()
+    }
+}
+// [/docs:observation]
 
 extension Item: ItemRecord {
     static func new() -> Item { Item(id: nil, name: "", quantity: nil, notes: nil) }
@@ -32,11 +77,11 @@ extension Item: ItemRecord {
         ItemForm(["name": name, "quantity": quantity.map(String.init) ?? "", "notes": notes ?? ""])
     }
 
-    /// The seed's editor rules: an empty name keeps the name; an empty
+    /// The tutorial's editor rules: an empty name keeps the name; an empty
     /// quantity means no quantity (NULL). A quantity that is not a whole
-    /// number throws (the seed silently stored NULL). Empty notes: NULL.
+    /// number throws (the tutorial silently stored NULL). Empty notes: NULL.
     mutating func apply(_ form: ItemForm) throws {
-        let quantity = try form.quantity() // validate first: nothing half-applied
+        let quantity = try form.quantity()  // validate first: nothing half-applied
         if !form["name"].isEmpty { name = form["name"] }
         self.quantity = quantity
         notes = form["notes"].isEmpty ? nil : form["notes"]

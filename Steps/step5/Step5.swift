@@ -19,7 +19,7 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
 
     typealias Item = step5.Item
     static let stepName = "step5"
-    static var migrator: DatabaseMigrator { Schema.migrator }
+    static var migrator: DatabaseMigrator { AppDatabase.migrator }
 
     /// The course's `Tour<Step5>`, plus `--database FILE`: `step5 --database FILE` upgrades that file.
     struct TourOrUpgrade: ParsableCommand {

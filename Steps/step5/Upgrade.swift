@@ -9,15 +9,19 @@ import ItemsKit
 func upgrade(_ path: String, trace: Bool) throws {
     let say = Narrator()
     guard FileManager.default.fileExists(atPath: path) else {
-        throw CourseError.input("no file at \(Workspace.display(path)): give a database made by step 4")
+        throw CourseError.input(
+            "no file at \(Workspace.display(path)): give a database made by step 4 "
+                + "(`make step4 ARGS=\"add Apple 3\"` makes db/step4.sqlite)")
     }
-    let database = try AppDatabase<Item>.open(.file(path), migrator: Schema.migrator, trace: trace, narrator: say)
+    let database = try AppDatabase.open(.file(path), migrator: AppDatabase.migrator, trace: trace, narrator: say)
     let applied = database.appliedNow
-    say.line("\(Workspace.display(path)): " + (applied.isEmpty
-        ? "up to date, no migration applied"
-        : "applied \(applied.joined(separator: ", "))"))
+    say.line(
+        "\(Workspace.display(path)): "
+            + (applied.isEmpty
+                ? "up to date, no migration applied"
+                : "applied \(applied.joined(separator: ", "))"))
     // SELECT identifier FROM grdb_migrations
-    let recorded = try database.writer.read { db in try Schema.migrator.appliedMigrations(db) }
+    let recorded = try database.reader.read { db in try AppDatabase.migrator.appliedMigrations(db) }
     say.line("migrations recorded in grdb_migrations: \(recorded.joined(separator: ", "))")
     say.itemList(try database.items(.unspecified), .unspecified)
 }

@@ -17,13 +17,13 @@ enum Catalog {
     static func bundledURL() throws -> URL {
         guard let url = Bundle.module.url(forResource: "catalog", withExtension: "sqlite") else {
             throw CourseError(
-                report: ErrorReport("the bundled catalog.sqlite is missing", fix: "rebuild it: swift build --product step6"))
+                report: ErrorReport("the bundled catalog.sqlite is missing", fix: "rebuild and run it: make step6"))
         }
         return url
     }
 
     // [docs:bootstrap]
-    /// The seed's "bootstrap by copying": the first run copies the bundled
+    /// The Lighter example's "bootstrap by copying": the first run copies the bundled
     /// catalog to `path`; later runs find the copy there and keep it, with
     /// whatever was edited in it. Returns whether it copied.
     ///
@@ -55,34 +55,4 @@ enum Catalog {
         return try CourseGRDB.openQueue(.file(try bundledURL().path), configuration: configuration)
     }
     // [/docs:open-bundled]
-
-    /// The database a subcommand works on:
-    /// - no option: `db/step6.sqlite`, copied from the bundle on first run;
-    /// - `--database PATH`: an existing Northwind database, used as it is;
-    /// - `--in-memory`: a fresh copy of the catalog in memory, gone on exit.
-    static func open(_ options: DatabaseOptions, narrator: Narrator) throws -> DatabaseQueue {
-        let configuration = CourseGRDB.configuration(trace: options.trace, narrator: narrator)
-        let location = try options.location(defaultFile: defaultFile)
-        switch location {
-        case .inMemory:
-            let memory = try CourseGRDB.openQueue(.inMemory, configuration: configuration)
-            // SQLite's backup API copies a whole database, page by page.
-            try attempt("copy the bundled catalog into memory") {
-                try openBundled(narrator: narrator, trace: false).backup(to: memory)
-            }
-            return memory
-        case .file(let path) where options.database == nil:
-            if try bootstrap(copyingTo: path) {
-                narrator.line("(First run: copied the bundled catalog to \(Workspace.display(path)). `make reset` starts over.)")
-            }
-            return try CourseGRDB.openQueue(location, configuration: configuration)
-        case .file(let path):
-            // Opening a missing file would create an empty database, and
-            // every query would then fail with "no such table".
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CourseError.input("no database at \(Workspace.display(path)): --database opens an existing file with Northwind's schema")
-            }
-            return try CourseGRDB.openQueue(location, configuration: configuration)
-        }
-    }
 }

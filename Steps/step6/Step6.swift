@@ -11,7 +11,7 @@ struct Step6: ParsableCommand, Lesson {
         discussion: """
             Without --database the subcommands use db/step6.sqlite, copied from the bundled \
             catalog on first run (`make reset` deletes it). --database PATH opens any database \
-            with Northwind's schema.
+            with Northwind's schema: make step6 ARGS="list --database path/to/northwind.db"
             """,
         subcommands: [Tour<Step6>.self, List.self, Search.self, Show.self, Edit.self],
         defaultSubcommand: Tour<Step6>.self
@@ -21,7 +21,8 @@ struct Step6: ParsableCommand, Lesson {
     @OptionGroup var options: DatabaseOptions
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the products by name, with category and supplier.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the products by name, with category and supplier.")
         @OptionGroup var database: DatabaseOptions
 
         func run() throws { try printSearch("", database) }
@@ -43,11 +44,11 @@ struct Step6: ParsableCommand, Lesson {
 
         func run() throws {
             let say = Narrator()
-            let queue = try Catalog.open(database, narrator: say)
-            let page = try attempt("read product #\(id)") {
-                try queue.read { db in try fetchPage(db, productID: id) }
+            let appDatabase = try AppDatabase.open(database, narrator: say)
+            let page = try attempt("read product #\(id)") { try appDatabase.productPage(id: id) }
+            guard let page else {
+                throw CourseError.input("no product with id \(id) (`make step6 ARGS=\"list\"` shows the ids)")
             }
-            guard let page else { throw CourseError.input("no product with id \(id)") }
             pageLines(page).forEach(say.line)
         }
     }
@@ -55,7 +56,10 @@ struct Step6: ParsableCommand, Lesson {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Change a product (and its supplier's phone) in one transaction.",
-            discussion: "Nothing is written when the values equal the stored ones. Example: edit 27 --price 16.50 --dry-run")
+            discussion: """
+                Nothing is written when the values equal the stored ones. \
+                Example: make step6 ARGS="edit 27 --price 16.50 --dry-run"
+                """)
         @Argument(help: "The product's id.") var id: Int64
         @Option(help: "A new product name.") var name: String?
         // `.unconditional`: "-1" is a value here, not an option, so that the
@@ -63,25 +67,29 @@ struct Step6: ParsableCommand, Lesson {
         @Option(parsing: .unconditional, help: "A new unit price, e.g. 12.50.") var price: Double?
         @Option(parsing: .unconditional, help: "A new number of units in stock.") var stock: Int?
         @Option(help: "true or false.") var discontinued: Bool?
-        @Option(help: "A new phone number for the product's supplier, saved with the product.") var supplierPhone: String?
-        @Flag(help: "Show what would change, save nothing.") var dryRun = false
+        @Option(help: "A new phone number for the product's supplier, saved with the product.") var supplierPhone:
+            String?
+        @Flag(help: "Run the change in a transaction, show it (or the constraint that refuses it), then roll it back.")
+        var dryRun = false
         @OptionGroup var database: DatabaseOptions
 
         var edit: ProductEdit {
-            ProductEdit(name: name, price: price, stock: stock, discontinued: discontinued, supplierPhone: supplierPhone)
+            ProductEdit(
+                name: name, price: price, stock: stock, discontinued: discontinued, supplierPhone: supplierPhone)
         }
 
         func validate() throws {
             if edit.isEmpty {
-                throw ValidationError("Nothing to edit: give --name, --price, --stock, --discontinued or --supplier-phone.")
+                throw ValidationError(
+                    "Nothing to edit: give --name, --price, --stock, --discontinued or --supplier-phone.")
             }
         }
 
         func run() throws {
             let say = Narrator()
-            let queue = try Catalog.open(database, narrator: say)
+            let appDatabase = try AppDatabase.open(database, narrator: say)
             let outcome = try attempt("edit product #\(id)") {
-                try editProduct(queue, productID: id, edit, dryRun: dryRun)
+                try appDatabase.saveEdit(productID: id, edit, dryRun: dryRun)
             }
             say.line("Product #\(id):")
             outcomeLines(outcome).forEach(say.line)
@@ -92,10 +100,8 @@ struct Step6: ParsableCommand, Lesson {
 /// `list` and `search`: the matching products as a table.
 private func printSearch(_ text: String, _ options: DatabaseOptions) throws {
     let say = Narrator()
-    let queue = try Catalog.open(options, narrator: say)
-    let listings = try attempt("search the products") {
-        try queue.read { db in try searchProducts(db, matching: text) }
-    }
+    let appDatabase = try AppDatabase.open(options, narrator: say)
+    let listings = try attempt("search the products") { try appDatabase.search(text) }
     let table = listingTable(listings)
     say.table(table.headers, table.rows, indent: "")
     say.line("\(listings.count) product\(listings.count == 1 ? "" : "s")")

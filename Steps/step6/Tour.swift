@@ -9,130 +9,213 @@ extension Step6 {
     static func runTour(trace: Bool) throws {
         let say = Narrator()
         say.title("Step 6 · A bundled Northwind catalog")
+        try shippedDatabase(say, trace: trace)
+        let database = try bootstrapByCopying(say, trace: trace)
+        try recordsForSomeoneElsesSchema(say, database)
+        try listAndSearch(say, database)
+        try productPageAndEdits(say, database)
+        try badInput(say, database, save: database.saveEdit)
+        yourTurn(say)
+    }
+}
 
-        say.section("A database that ships with the program")
-        say.action("Open catalog.sqlite from the step6 resource bundle, read-only")
-        let bundled = try Catalog.openBundled(narrator: say, trace: trace)
-        let counts = try bundled.read { db in
-            try ["Categories", "Suppliers", "Products"].map { "\(try Table($0).fetchCount(db)) \($0.lowercased())" }
-        }
-        say.result(counts.joined(separator: ", ") + ": built from catalog.sql by `make catalog`")
-        say.action("Try to change a price in the bundled file")
-        do {
-            try bundled.write { db in try db.execute(sql: "UPDATE Products SET UnitPrice = 0") }
-            say.result("unexpected: the write worked")
-        } catch {
-            say.expectedError(ErrorReport("UPDATE refused", error: error))
-            say.note("the bundle is part of the program (and may sit in a read-only folder): work on a copy")
-        }
+/// Product 27, Smoked Trout: the product the tour edits.
+let smokedTrout: Int64 = 27
 
-        say.section("Bootstrap by copying")
-        let path = try Workspace.freshDatabasePath("step6-tour.sqlite") // a fresh start, every time
-        say.action("Bootstrap \(Workspace.display(path))")
-        say.result(try Catalog.bootstrap(copyingTo: path) ? "copied from the bundle (first run)" : "unexpected: reused")
-        say.action("Bootstrap \(Workspace.display(path)) again")
-        say.result(try Catalog.bootstrap(copyingTo: path) ? "unexpected: copied again" : "already there: reused, edits and all")
-        say.note("the subcommands do the same with db/step6.sqlite; `make reset` deletes it")
-        let queue = try CourseGRDB.openQueue(.file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
+// MARK: - Sections
 
-        say.section("Records for someone else's schema")
-        say.action("SELECT UnitPrice, typeof(UnitPrice), quote(Discontinued), … for products 10 and 11")
-        let types = try queue.read { db in
-            try Row.fetchAll(db, sql: """
+/// The bundled file, opened read-only: SQLite refuses the write.
+func shippedDatabase(_ say: Narrator, trace: Bool) throws {
+    say.section("A database that ships with the program")
+    say.action("Open catalog.sqlite from the step6 resource bundle, read-only")
+    let bundled = try Catalog.openBundled(narrator: say, trace: trace)
+    let counts = try bundled.read { db in
+        try ["Categories", "Suppliers", "Products"].map { "\(try Table($0).fetchCount(db)) \($0.lowercased())" }
+    }
+    say.result(counts.joined(separator: ", ") + ": built from catalog.sql by `make catalog`")
+    say.action("Try to change a price in the bundled file")
+    do {
+        try bundled.write { db in try db.execute(sql: "UPDATE Products SET UnitPrice = 0") }
+        say.result("unexpected: the write worked")
+    } catch {
+        say.expectedError(ErrorReport("UPDATE refused", error: error))
+        say.note("the bundle is part of the program (and may sit in a read-only folder): work on a copy")
+    }
+}
+
+/// The first run copies the bundle; the second finds the copy and keeps it.
+func bootstrapByCopying(_ say: Narrator, trace: Bool) throws -> AppDatabase {
+    say.section("Bootstrap by copying")
+    let path = try Workspace.freshDatabasePath("step6-tour.sqlite")  // a fresh start, every time
+    say.action("Bootstrap \(Workspace.display(path))")
+    say.result(try Catalog.bootstrap(copyingTo: path) ? "copied from the bundle (first run)" : "unexpected: reused")
+    say.action("Bootstrap \(Workspace.display(path)) again")
+    say.result(
+        try Catalog.bootstrap(copyingTo: path) ? "unexpected: copied again" : "already there: reused, edits and all")
+    say.note("the subcommands do the same with db/step6.sqlite; `make reset` deletes it")
+    let options = try DatabaseOptions.parse(["--database", path] + (trace ? ["--trace"] : []))
+    return try AppDatabase.open(options, copyBundle: false, narrator: say)
+}
+
+/// What NUMERIC and a text flag store, and what the record reads.
+func recordsForSomeoneElsesSchema(_ say: Narrator, _ database: AppDatabase) throws {
+    say.section("Records for someone else's schema")
+    say.action("SELECT UnitPrice, typeof(UnitPrice), quote(Discontinued), … for products 10 and 11")
+    let rows = try database.reader.read { db in
+        try Row.fetchAll(
+            db,
+            sql: """
                 SELECT ProductID, UnitPrice, typeof(UnitPrice), quote(Discontinued), typeof(Discontinued)
                 FROM Products WHERE ProductID IN (10, 11) ORDER BY ProductID
                 """)
-        }
-        say.table(["ProductID", "UnitPrice", "typeof", "Discontinued", "typeof"], types.map { row in
-            row.databaseValues.map { value in String.fromDatabaseValue(value) ?? value.description }
-        })
-        say.note("NUMERIC stores 19 as an integer and 17.5 as a real; Discontinued is the text '0'")
-        say.action("Product.fetchOne(db, id: 10)")
-        if let product = try queue.read({ db in try Product.fetchOne(db, id: 10) }) {
-            say.result("Product #\(product.id) \"\(product.productName)\": unitPrice \(product.unitPrice.map { "\($0)" } ?? "nil") "
-                        + "(Double?), discontinued \(product.discontinued) (Bool)")
-        }
+    }
+    let cells: [[String]] = rows.map { row in
+        Array(row.databaseValues.map { String.fromDatabaseValue($0) ?? $0.description })
+    }
+    say.table(["ProductID", "UnitPrice", "typeof", "Discontinued", "typeof"], cells)
+    let stored = cells.map { "\($0[1]) as \($0[2] == "integer" ? "an integer" : "a \($0[2])")" }
+    say.note(
+        "NUMERIC stored \(stored.joined(separator: " and ")); "
+            + "Discontinued holds the \(cells.first?[4] ?? "?") \(cells.first?[3] ?? "?")")
+    say.action("Product.fetchOne(db, id: 10)")
+    if let product = try database.reader.read({ db in try Product.fetchOne(db, id: 10) }) {
+        say.result(
+            "Product #\(product.id) \"\(product.productName)\": unitPrice \(product.unitPrice.map { "\($0)" } ?? "nil") "
+                + "(Double?), discontinued \(product.discontinued) (Bool)")
+    }
+}
 
-        say.section("List and search")
-        let searches: [(text: String, note: String?)] = [
-            ("  smoked ", "trimmed, then any case: \"Smoked\" and \"-Smoked\" both match"),
-            ("100%", "the % is a plain character: \"1000-Flower Honey\" is not found"),
-            ("pim's", "the quote is bound as a value, never pasted into the SQL"),
-            ("CRÈME", nil),
-        ]
-        for (text, note) in searches {
-            say.action("Search \"\(text)\"")
-            let found = try queue.read { db in try searchProducts(db, matching: text) }
-            let table = listingTable(found)
-            say.table(table.headers, table.rows)
-            if let note { say.note(note) }
-        }
-        let contrast = try queue.read { db in
-            try Row.fetchOne(db, sql: """
+/// Four searches, then what a naive LIKE and SQLite's lower() would have done.
+func listAndSearch(_ say: Narrator, _ database: AppDatabase) throws {
+    say.section("List and search")
+    for text in ["  smoked ", "100%", "pim's", "CRÈME"] {
+        say.action("Search \"\(text)\"")
+        let found = try database.search(text)
+        let table = listingTable(found)
+        say.table(table.headers, table.rows)
+    }
+    say.note("the text is trimmed; the quote is bound as a value, never pasted into the SQL")
+    let contrast = try database.reader.read { db in
+        try Row.fetchOne(
+            db,
+            sql: """
                 SELECT (SELECT count(*) FROM Products WHERE ProductName LIKE '%' || ? || '%'),
                        lower('CRÈME'), swiftLowercaseString('CRÈME')
                 """, arguments: ["100%"])
-        }
-        if let contrast {
-            say.note("a naive LIKE '%' || '100%' || '%' finds \(contrast[0] as Int? ?? 0) products: its % is a wildcard")
-            say.note("SQLite's lower('CRÈME') is '\(contrast[1] as String? ?? "")'; Swift's lowercased() gives '\(contrast[2] as String? ?? "")'")
-        }
+    }
+    let ours = try database.search("100%").count
+    if let contrast {
+        say.note(
+            "a naive LIKE '%' || '100%' || '%' finds \(contrast[0] as Int? ?? 0) products, ours \(ours): "
+                + "LIKE reads % as a wildcard")
+        say.note(
+            "SQLite's lower('CRÈME') is '\(contrast[1] as String? ?? "")'; "
+                + "Swift's lowercased() gives '\(contrast[2] as String? ?? "")'")
+    }
+}
 
-        say.section("The product page, and editing it")
-        let smokedTrout: Int64 = 27
-        say.action("Show product #\(smokedTrout)")
-        if let page = try queue.read({ db in try fetchPage(db, productID: smokedTrout) }) {
-            pageLines(page).forEach { say.line("   " + $0) }
+/// The page, then four edits: a dry run, a save, an edit that changes nothing, two tables at once.
+func productPageAndEdits(_ say: Narrator, _ database: AppDatabase) throws {
+    say.section("The product page, and editing it")
+    say.action("Show product #\(smokedTrout)")
+    if let page = try database.productPage(id: smokedTrout) {
+        for line in pageLines(page) { say.line("   " + line) }
+    }
+    let edits: [(label: String, edit: ProductEdit, dryRun: Bool)] = [
+        ("edit 27 --price 16.50 --stock 30 --dry-run", ProductEdit(price: 16.50, stock: 30), true),
+        ("edit 27 --price 16.50 --stock 30", ProductEdit(price: 16.50, stock: 30), false),
+        ("edit 27 --price 16.50 (again: the price it now has)", ProductEdit(price: 16.50), false),
+        (
+            "edit 27 --supplier-phone \"(021) 555 7000\" --discontinued true",
+            ProductEdit(discontinued: true, supplierPhone: "(021) 555 7000"), false
+        ),
+    ]
+    var tables: Set<String> = []
+    for (label, edit, dryRun) in edits {
+        say.action(label)
+        let before = try database.changeCount()
+        let outcome = try database.saveEdit(productID: smokedTrout, edit, dryRun: dryRun)
+        for line in outcomeLines(outcome, indent: "") { say.result(line) }
+        let after = try database.changeCount()
+        if case .saved(let changes, _) = outcome { tables = Set(changes.map(\.table)) }
+        if outcome == .unchanged {
+            say.note("SQLite's change count (sqlite3_total_changes) was \(before) before and is \(after) after")
+        } else if dryRun {
+            let price = try database.productPage(id: smokedTrout)?.product.unitPrice
+            say.note(
+                "the UPDATE ran (SQLite's change count went from \(before) to \(after)) and was rolled back: "
+                    + "the price is still \(money(price))")
         }
-        let edits: [(label: String, edit: ProductEdit, dryRun: Bool)] = [
-            ("edit 27 --price 16.50 --stock 30 --dry-run", ProductEdit(price: 16.50, stock: 30), true),
-            ("edit 27 --price 16.50 --stock 30", ProductEdit(price: 16.50, stock: 30), false),
-            ("edit 27 --price 16.50 (again: the price it now has)", ProductEdit(price: 16.50), false),
-            ("edit 27 --supplier-phone \"(021) 555 7000\" --discontinued true",
-             ProductEdit(discontinued: true, supplierPhone: "(021) 555 7000"), false),
-        ]
-        for (label, edit, dryRun) in edits {
-            say.action(label)
-            let before = try queue.read { db in db.totalChangesCount }
-            let outcome = try editProduct(queue, productID: smokedTrout, edit, dryRun: dryRun)
-            outcomeLines(outcome, indent: "").forEach { say.result($0) }
-            if outcome == .unchanged {
-                let after = try queue.read { db in db.totalChangesCount }
-                say.note("SQLite's change count (sqlite3_total_changes) was \(before) before and is \(after) after")
-            }
-        }
-        say.note("updateChanges writes only changed columns; the last edit touched two tables in one transaction")
+    }
+    say.note(
+        "updateChanges writes only changed columns; the last edit touched "
+            + "\(tables.sorted().joined(separator: " and ")) in one transaction")
+}
 
-        say.section("Bad input")
-        say.action("edit 27 --supplier-phone \"(021) 555 0000\" --price -1")
-        do {
-            _ = try editProduct(queue, productID: smokedTrout, ProductEdit(price: -1, supplierPhone: "(021) 555 0000"))
-            say.result("unexpected: saved")
-        } catch {
-            say.expectedError(report(error))
-        }
-        let phone = try queue.read { db in
+/// Refusals: a CHECK constraint (real and dry run), an unknown id, a bad number.
+/// `save` is the app's `saveEdit`; a test passes one without a transaction.
+func badInput(
+    _ say: Narrator, _ database: AppDatabase, save: (Int64, ProductEdit, Bool) throws -> EditOutcome
+) throws {
+    say.section("Bad input")
+    try refusedByTheSchema(say, database, save: save)
+    say.action("edit 999 --price 1")
+    do {
+        _ = try save(999, ProductEdit(price: 1), false)
+        say.result("unexpected: saved")
+    } catch {
+        say.expectedError(report(error))
+    }
+    say.action("edit 27 --price twelve")
+    do {
+        _ = try Step6.parseAsRoot(["edit", "27", "--price", "twelve"])
+        say.result("unexpected: parsed")
+    } catch {
+        say.expectedError(
+            ErrorReport("rejected before the database is opened", error: CourseError.input(Step6.message(for: error))))
+    }
+}
+
+/// A negative price, with a new supplier phone: for real, then as a dry run.
+/// What the refusal left behind is read back from the file.
+private func refusedByTheSchema(
+    _ say: Narrator, _ database: AppDatabase, save: (Int64, ProductEdit, Bool) throws -> EditOutcome
+) throws {
+    let supplierPhone = {
+        try database.reader.read { db in
             try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6")
         }
-        say.result("the supplier's phone is still \(phone ?? "NULL"): its UPDATE ran first, and was rolled back")
-        say.action("edit 999 --price 1")
+    }
+    let phoneBefore = try supplierPhone()
+    var reports: [String] = []
+    for dryRun in [false, true] {
+        say.action("edit 27 --supplier-phone \"(021) 555 0000\" --price -1" + (dryRun ? " --dry-run" : ""))
         do {
-            _ = try editProduct(queue, productID: 999, ProductEdit(price: 1))
+            _ = try save(smokedTrout, ProductEdit(price: -1, supplierPhone: "(021) 555 0000"), dryRun)
             say.result("unexpected: saved")
         } catch {
             say.expectedError(report(error))
+            reports.append(report(error).description)
         }
-        say.action("edit 27 --price twelve")
-        do {
-            _ = try Step6.parseAsRoot(["edit", "27", "--price", "twelve"])
-            say.result("unexpected: parsed")
-        } catch {
-            say.expectedError(ErrorReport("rejected before the database is opened", error: CourseError.input(Step6.message(for: error))))
-        }
+    }
+    let phone = try supplierPhone()
+    say.result(
+        "the supplier's phone "
+            + (phone == phoneBefore
+                ? "is still \(phone ?? "NULL"): its UPDATE ran first, and was rolled back"
+                : "is now \(phone ?? "NULL"): its UPDATE was kept without the product's"))
+    say.note(
+        "--dry-run "
+            + (reports.count == 2 && reports[0] == reports[1]
+                ? "met the same CHECK constraint, word for word: it runs the UPDATEs, then rolls back"
+                : "did not report what the real edit reports"))
+}
 
-        say.section("Your turn")
-        say.note("make step6 ARGS='search trout' · ARGS='show 27' · ARGS='edit 27 --price 17 --dry-run'")
-        say.note("any Northwind database: ARGS='list --database path/to/northwind.db'")
+/// Commands to try, as a learner pastes them.
+func yourTurn(_ say: Narrator) {
+    say.section("Your turn")
+    for words in ["search trout", "show 27", "edit 27 --price 17 --dry-run", "list --database path/to/northwind.db"] {
+        say.note("make step6 ARGS=\"\(words)\"")
     }
 }
 

@@ -15,14 +15,14 @@ import GRDB
 /// snake-case strategies below convert the names, so the Swift property, the
 /// JSON field and the column must all spell the same word.
 struct SolarBody: Codable, Equatable, FetchableRecord, PersistableRecord {
-    var id: String             // the API's id, e.g. "terre"
-    var name: String           // the French name, e.g. "La Terre"
+    var id: String  // the API's id, e.g. "terre"
+    var name: String  // the French name, e.g. "La Terre"
     var englishName: String
-    var bodyType: String       // "Star", "Planet", "Dwarf Planet", "Moon", "Asteroid"
-    var density: Double?       // g/cm³
-    var gravity: Double?       // m/s² at the surface
+    var bodyType: String  // "Star", "Planet", "Dwarf Planet", "Moon", "Asteroid"
+    var density: Double?  // g/cm³
+    var gravity: Double?  // m/s² at the surface
     var discoveredBy: String?
-    var discoveryDate: String? // "dd/mm/yyyy", as the API writes it
+    var discoveryDate: String?  // "dd/mm/yyyy", as the API writes it
 
     static let databaseTableName = "solar_body"
     static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
@@ -31,8 +31,11 @@ struct SolarBody: Codable, Equatable, FetchableRecord, PersistableRecord {
 // [/docs:record]
 
 extension SolarBody {
-    /// The columns the queries filter and sort on, spelled as in the table.
+    /// The columns the queries filter and sort on, typed (GRDB's demo style).
+    /// `Column(CodingKeys.x)` would name the property; the table's column is
+    /// its snake-case form, so the name is spelled as in the table.
     enum Columns {
+        static let name = Column("name")
         static let englishName = Column("english_name")
     }
 }

@@ -43,47 +43,56 @@ struct Step7: AsyncParsableCommand, Lesson {
             let bodies = try decodeBodies(try await source.fetch(apiKey: key), from: source.display)
             say.line("Decoded \(bodies.count) bodies.")
 
-            let cache = try openCache(database.location(defaultFile: "step7.sqlite"), trace: database.trace, narrator: say)
+            let cache = try AppDatabase.open(
+                database.location(defaultFile: "step7.sqlite"), trace: database.trace, narrator: say)
             let plan = try attempt("sync the cache with \(source.display)") {
-                try sync(cache, with: bodies) { stage, plan in
+                try cache.sync(with: bodies) { stage, plan in
                     guard stage == .began else { return }
-                    say.line("Transaction begun: \(plan.deletions.count) to delete, \(plan.updates.count) to update, \(plan.insertions.count) to insert.")
+                    say.line(
+                        "Transaction begun: \(plan.deletions.count) to delete, \(plan.updates.count) to update, \(plan.insertions.count) to insert."
+                    )
                 }
             }
             say.line("Committed: \(plan.summary).")
-            let count = try await cache.read { db in try SolarBody.fetchCount(db) } // SELECT COUNT(*) FROM solar_body
+            let count = try cache.bodies().count
             say.line("The cache holds \(count) bodies.")
         }
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the cached bodies by English name (no network needed).")
+        static let configuration = CommandConfiguration(
+            abstract: "List the cached bodies by English name (no network needed).")
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let bodies = try readCache(database, "list the cached bodies") { db in try SolarBody.all(db) }
+            let say = Narrator()
+            let bodies = try readCache(database, "list the cached bodies", say) { try $0.bodies() }
             guard !bodies.isEmpty else {
-                return print("The cache is empty: run `step7 sync` first (it reads the bundled fixture by default).")
+                return say.line(
+                    "The cache is empty: run `make step7 ARGS=\"sync\"` first (it reads the bundled fixture by default)."
+                )
             }
-            printTable(bodies)
+            printTable(bodies, say)
         }
     }
 
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Find cached bodies whose English name contains TEXT, ignoring case (no network needed).",
-            discussion: "TEXT matches literally: % and _ are not wildcards, quotes are just characters."
+            discussion: """
+                Case is ignored for every letter (øresund finds Øresund); % and _ are not wildcards, \
+                quotes are just characters.
+                """
         )
         @Argument(help: "The text to look for.") var text: String
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
+            let say = Narrator()
             let text = text.trimmingCharacters(in: .whitespaces)
-            let bodies = try readCache(database, "search the cache for \"\(text)\"") { db in
-                try SolarBody.search(db, text: text)
-            }
-            print("\(bodies.count) \(bodies.count == 1 ? "body" : "bodies") whose English name contains \"\(text)\"")
-            if !bodies.isEmpty { printTable(bodies) }
+            let bodies = try readCache(database, "search the cache for \"\(text)\"", say) { try $0.search(text) }
+            say.line("\(bodies.count) \(bodies.count == 1 ? "body" : "bodies") whose English name contains \"\(text)\"")
+            if !bodies.isEmpty { printTable(bodies, say) }
         }
     }
 
@@ -93,23 +102,25 @@ struct Step7: AsyncParsableCommand, Lesson {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let body = try readCache(database, "read body \"\(id)\"") { db in
-                try SolarBody.fetchOne(db, key: id) // SELECT * FROM solar_body WHERE id = ?
-            }
+            let say = Narrator()
+            let body = try readCache(database, "read body \"\(id)\"", say) { try $0.body(id: id) }
             guard let body else {
-                throw CourseError.input("no body with id \"\(id)\" in the cache (`step7 list` shows the ids)")
+                throw CourseError.input(
+                    "no body with id \"\(id)\" in the cache (`make step7 ARGS=\"list\"` shows the ids)")
             }
-            body.detailLines.forEach { print($0) }
+            body.detailLines.forEach(say.line)
         }
     }
 }
 
 /// Opens the subcommand's cache and reads from it.
-private func readCache<T>(_ options: DatabaseOptions, _ what: String, _ read: (Database) throws -> T) throws -> T {
-    let cache = try openCache(options.location(defaultFile: "step7.sqlite"), trace: options.trace, narrator: Narrator())
-    return try attempt(what) { try cache.read(read) }
+private func readCache<T>(
+    _ options: DatabaseOptions, _ what: String, _ say: Narrator, _ read: (AppDatabase) throws -> T
+) throws -> T {
+    let cache = try AppDatabase.open(options.location(defaultFile: "step7.sqlite"), trace: options.trace, narrator: say)
+    return try attempt(what) { try read(cache) }
 }
 
-private func printTable(_ bodies: [SolarBody]) {
-    Narrator().table(SolarBody.tableHeaders, bodies.map(\.tableRow), indent: "")
+private func printTable(_ bodies: [SolarBody], _ say: Narrator) {
+    say.table(SolarBody.tableHeaders, bodies.map(\.tableRow), indent: "")
 }

@@ -1,66 +1,27 @@
 import CourseCore
 import GRDB
 
-// [docs:plan]
-/// What a sync has to do, worked out from the bodies the cache holds and the
-/// bodies the source sent. The ids decide: an id only in the cache is deleted,
-/// an id only in the source is inserted, an id in both is updated, but only
-/// when some value differs (records are `Equatable`, so `!=` says so).
-struct SyncPlan: Sendable {
-    struct Update: Sendable {
-        var old: SolarBody
-        var new: SolarBody
-    }
-    var deletions: [String] = []
-    var updates: [Update] = []
-    var insertions: [SolarBody] = []
-    var unchanged = 0
-
-    init(cached: [SolarBody], fetched: [SolarBody]) {
-        let cachedByID = Dictionary(cached.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let fetchedIDs = Set(fetched.map(\.id))
-        deletions = cached.map(\.id).filter { !fetchedIDs.contains($0) }
-        for body in fetched {
-            if let old = cachedByID[body.id] {
-                if old != body { updates.append(Update(old: old, new: body)) } else { unchanged += 1 }
-            } else {
-                insertions.append(body)
-            }
-        }
-    }
-
-    var summary: String {
-        "deleted \(deletions.count), updated \(updates.count), inserted \(insertions.count), unchanged \(unchanged)"
-    }
-}
-// [/docs:plan]
-
-/// The points inside the sync's transaction at which `checkpoint` is called.
-enum SyncStage: String, CaseIterable, Sendable {
-    case began, deleted, updated, inserted
-}
-
 // [docs:sync]
 /// Makes the cache hold exactly `fetched`, in one transaction.
 ///
 /// `write` runs the closure between BEGIN and COMMIT, and rolls back if it
 /// throws: the cache then holds what it held before, never half a sync. The
 /// cached bodies are read inside the same transaction, so the plan and its
-/// application see the same rows. (The seed reads the ids before its
-/// transaction; a change in between would go unnoticed.)
+/// application see the same rows. (The Lighter example reads the ids before
+/// its transaction; a change in between would go unnoticed.)
 ///
 /// `checkpoint` is called at each stage, inside the transaction: `sync`
 /// prints progress there, and the tests throw there to prove that a failure
 /// half-way leaves nothing applied.
 @discardableResult
 func sync(
-    _ cache: DatabaseQueue,
+    _ cache: some DatabaseWriter,
     with fetched: [SolarBody],
     checkpoint: (SyncStage, SyncPlan) throws -> Void = { _, _ in }
 ) throws -> SyncPlan {
     try cache.write { db in
         // BEGIN IMMEDIATE TRANSACTION  (IMMEDIATE: the write lock is taken at once)
-        let plan = SyncPlan(cached: try SolarBody.fetchAll(db), fetched: fetched) // SELECT * FROM solar_body
+        let plan = SyncPlan(cached: try SolarBody.fetchAll(db), fetched: fetched)  // SELECT * FROM solar_body
         try checkpoint(.began, plan)
         for id in plan.deletions {
             // DELETE FROM solar_body WHERE id = ?

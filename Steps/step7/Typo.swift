@@ -2,17 +2,16 @@ import CourseCore
 import Foundation
 import GRDB
 
-// The seed's schema spells a column `densitity`. Lighter generates the Swift
+// The Lighter example's schema spells a column `densitity`. Lighter generates the Swift
 // record from the schema, so its property is `densitity` too, and the
 // synthesized `Decodable` looks for a JSON field "densitity" that the API
 // never sends. A missing optional field decodes as nil: no error, and the
 // column stays NULL in every row. This file reproduces that mapping, columns
 // first, with SQLite's JSON functions, so the tour can show it happening.
 
-/// The seed's schema: BodiesDB-001.sql with the seed's spelling of `density`.
-func seedSchema() throws -> String {
-    let file = try bundledResource("BodiesDB-001", "sql")
-    let schema = try attempt("read BodiesDB-001.sql") { try String(contentsOf: file, encoding: .utf8) }
+/// The Lighter example's schema: BodiesDB-001.sql with its spelling of `density`.
+func lighterSchema() throws -> String {
+    let schema = try bundledText("BodiesDB-001", "sql")
     return schema.replacingOccurrences(of: "density        REAL", with: "densitity      REAL")
 }
 
@@ -22,15 +21,16 @@ func seedSchema() throws -> String {
 /// (in camelCase: `english_name` reads `englishName`). A field that is not
 /// there gives NULL, and nothing complains.
 func loadByColumnNames(_ db: Database, json: String) throws {
-    let columns = try db.columns(in: "solar_body").map(\.name) // PRAGMA table_info("solar_body")
+    let columns = try db.columns(in: "solar_body").map(\.name)  // PRAGMA table_info("solar_body")
     let fields = columns.map { "json_extract(value, '$.\(camelCase($0))')" }
     // INSERT INTO solar_body (id, …, densitity, …)
     // SELECT json_extract(value, '$.id'), …, json_extract(value, '$.densitity'), …
     // FROM json_each(?, '$.bodies')      -- one row per element of the array
-    try db.execute(sql: """
-        INSERT INTO solar_body (\(columns.joined(separator: ", ")))
-        SELECT \(fields.joined(separator: ", ")) FROM json_each(?, '$.bodies')
-        """, arguments: [json])
+    try db.execute(
+        sql: """
+            INSERT INTO solar_body (\(columns.joined(separator: ", ")))
+            SELECT \(fields.joined(separator: ", ")) FROM json_each(?, '$.bodies')
+            """, arguments: [json])
 }
 // [/docs:by-column-name]
 

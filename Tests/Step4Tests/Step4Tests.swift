@@ -6,10 +6,13 @@ import ItemsKit
 import Testing
 @testable import step4
 
+/// This step's database (ItemsKit's, for this step's Item).
+private typealias AppDatabase = step4.AppDatabase
+
 private let quiet = Narrator(write: { _ in })
 
-private func open(_ location: DatabaseLocation) throws -> AppDatabase<Item> {
-    try AppDatabase<Item>.open(location, migrator: Schema.migrator, trace: false, narrator: quiet)
+private func open(_ location: DatabaseLocation) throws -> AppDatabase {
+    try AppDatabase.open(location, migrator: AppDatabase.migrator, trace: false, narrator: quiet)
 }
 
 /// Mixed case and accents, in insertion order.
@@ -20,7 +23,7 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         let directory = try TemporaryDirectory.current
         // On a file the database is a pool: the collation must exist on its reader connections too.
         let database = try open(onFile ? .file(directory.file("o.sqlite")) : .inMemory)
-        for name in names { try database.add(["name": name]) }
+        for name in names { try database.addItem(["name": name]) }
 
         #expect(try database.items(.unspecified).map(\.name) == names) // rowid order
         // Case and accents ignored ("Äpfel" ~ "apfel" < "apple"); equal names in binary order.
@@ -31,8 +34,8 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
 
     @Test func sqliteDefaultsAreBinaryAndAsciiOnlyNoCase() throws {
         let database = try open(.inMemory)
-        for name in names { try database.add(["name": name]) }
-        let (binary, nocase) = try database.writer.read { db in
+        for name in names { try database.addItem(["name": name]) }
+        let (binary, nocase) = try database.reader.read { db in
             (try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name"),
              try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name COLLATE NOCASE, name"))
         }
@@ -50,8 +53,8 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
 
     @Test func requestsCarryTheCollation() throws {
         let database = try open(.inMemory)
-        let sql = try database.writer.read { db in
-            try Item.all().orderedByNameReversed().makePreparedRequest(db).statement.sql
+        let sql = try database.reader.read { db in
+            try Item.orderedByNameReversed().makePreparedRequest(db).statement.sql
         }
         #expect(sql == #"SELECT * FROM "item" ORDER BY "name" COLLATE itemName DESC"#)
     }
@@ -60,13 +63,13 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
 @Suite struct EditorTests {
     @Test func rulesForNameAndQuantity() throws {
         let database = try open(.inMemory)
-        let banana = try database.add(["name": "banana", "quantity": ""])
+        let banana = try database.addItem(["name": "banana", "quantity": ""])
         #expect(banana.id == 1 && banana.quantity == nil) // empty quantity: NULL
-        let edited = try database.edit(id: 1, ["name": "", "quantity": " 4 "])
+        let edited = try database.editItem(id: 1, ["name": "", "quantity": " 4 "])
         #expect(edited.name == "banana" && edited.quantity == 4) // empty name: kept
-        let onlyQuantity = try database.add(["quantity": "2"])
+        let onlyQuantity = try database.addItem(["quantity": "2"])
         #expect(onlyQuantity.name == "" && onlyQuantity.quantity == 2)
-        let rows = try database.writer.read { db in try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item") }
+        let rows = try database.reader.read { db in try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item") }
         #expect(rows == [["id": 1, "name": "banana", "quantity": 4], ["id": 2, "name": "", "quantity": 2]])
     }
 
@@ -79,29 +82,29 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
     ])
     func badInputIsRefusedAndNothingWritten(fields: [String: String], message: String) throws {
         let database = try open(.inMemory)
-        try database.add(["name": "Kiwi", "quantity": "1"])
-        let error = #expect(throws: CourseError.self) { try database.add(fields) }
+        try database.addItem(["name": "Kiwi", "quantity": "1"])
+        let error = #expect(throws: CourseError.self) { try database.addItem(fields) }
         #expect(error?.description.contains(message) == true, "\(String(describing: error))")
         if message != "nothing to save" { // the same fields as an edit: the name is not half-applied
-            #expect(throws: CourseError.self) { try database.edit(id: 1, fields) }
+            #expect(throws: CourseError.self) { try database.editItem(id: 1, fields) }
         }
         #expect(try database.items(.unspecified) == [Item(id: 1, name: "Kiwi", quantity: 1)])
     }
 
     @Test func unknownIdsChangeNothing() throws {
         let database = try open(.inMemory)
-        try database.add(["name": "Kiwi"])
-        try database.add(["name": "Lime"])
-        #expect(throws: CourseError.self) { try database.edit(id: 9, ["name": "X"]) }
-        let error = #expect(throws: CourseError.self) { try database.delete(ids: [1, 8, 9]) }
+        try database.addItem(["name": "Kiwi"])
+        try database.addItem(["name": "Lime"])
+        #expect(throws: CourseError.self) { try database.editItem(id: 9, ["name": "X"]) }
+        let error = #expect(throws: CourseError.self) { try database.deleteItems(ids: [1, 8, 9]) }
         #expect(error?.description == "no item with id 8, 9")
         #expect(try database.items(.unspecified).map(\.name) == ["Kiwi", "Lime"])
-        try database.delete(ids: [1, 2])
+        try database.deleteItems(ids: [1, 2])
         #expect(try database.items(.unspecified).isEmpty)
     }
 
     @Test func seededRandomItems() throws {
-        var first = SplitMix64(seed: 42), second = SplitMix64(seed: 42)
+        var first = SplitMix64(start: 42), second = SplitMix64(start: 42)
         let a = (0..<50).map { _ in randomItemFields(using: &first) }
         let b = (0..<50).map { _ in randomItemFields(using: &second) }
         #expect(a == b)
@@ -118,21 +121,21 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
     /// What the observation itself emits, awaited one value per change.
     @Test func valuesAfterInsertUpdateDeleteAndOrderingChange() async throws {
         let database = try open(.inMemory)
-        var values = database.observeItems(.unspecified).values(in: database.writer).makeAsyncIterator()
+        var values = database.observeItems(.unspecified).values(in: database.reader).makeAsyncIterator()
         #expect(try await values.next() == [])
-        try database.add(["name": "pear", "quantity": "2"]) // insert
+        try database.addItem(["name": "pear", "quantity": "2"]) // insert
         #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 2)])
-        try database.add(["name": "Apple"])
+        try database.addItem(["name": "Apple"])
         #expect(try await values.next()?.map(\.name) == ["pear", "Apple"])
-        try database.edit(id: 1, ["quantity": "5"]) // update
+        try database.editItem(id: 1, ["quantity": "5"]) // update
         #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 5), Item(id: 2, name: "Apple")])
-        try database.edit(id: 2, ["name": "Apple"]) // a write that changes nothing: no new value…
-        try database.delete(ids: [2]) // delete
+        try database.editItem(id: 2, ["name": "Apple"]) // a write that changes nothing: no new value…
+        try database.deleteItems(ids: [2]) // delete
         #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 5)]) // …so this comes next
-        try database.add(["name": "Kiwi"])
+        try database.addItem(["name": "Kiwi"])
         #expect(try await values.next()?.map(\.name) == ["pear", "Kiwi"])
         // Ordering change: a new request, a new observation, its first value.
-        var sorted = database.observeItems(.ascending).values(in: database.writer).makeAsyncIterator()
+        var sorted = database.observeItems(.ascending).values(in: database.reader).makeAsyncIterator()
         #expect(try await sorted.next()?.map(\.name) == ["Kiwi", "pear"])
     }
 
@@ -142,12 +145,63 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         let database = try open(.file(directory.file("live.sqlite")))
         let live = LiveList(database, .descending)
         #expect(try live.values(until: []) == [[]])
-        try database.add(["name": "apple"])
-        try database.add(["name": "Banana"])
+        try database.addItem(["name": "apple"])
+        try database.addItem(["name": "Banana"])
         let delivered = try live.values(until: database.items(.descending))
         #expect(delivered.last?.map(\.name) == ["Banana", "apple"])
         #expect((1...2).contains(delivered.count)) // GRDB may merge the two writes into one value
-        try database.edit(id: 1, ["name": "apple"]) // nothing changed: nothing delivered
+        try database.editItem(id: 1, ["name": "apple"]) // nothing changed: nothing delivered
         #expect(try live.values(until: database.items(.descending)) == [])
+    }
+}
+
+@Suite struct RandomStartTests {
+    /// SplitMix64's published reference outputs (Vigna's splitmix64.c) for 1234567.
+    @Test func splitMix64MatchesThePublishedAlgorithm() {
+        var generator = SplitMix64(start: 1_234_567)
+        let outputs = (0..<5).map { _ in generator.next() }
+        #expect(
+            outputs == [
+                6_457_827_717_110_365_317, 3_203_168_211_198_807_973, 9_817_491_932_198_370_423,
+                4_593_380_528_125_082_431, 16_408_922_859_458_223_821,
+            ])
+    }
+}
+
+@Suite struct TourWordsTests {
+    private func database() throws -> AppDatabase {
+        try AppDatabase.open(.inMemory, migrator: AppDatabase.migrator, trace: false, narrator: Narrator(write: { _ in }))
+    }
+
+    /// The ordering notes are read from the sorted names: other names, other words.
+    @Test func orderingNotesFollowTheData() throws {
+        let accented = RecordedLines(), plain = RecordedLines()
+        try orderingByName(accented.narrator, try database(), adding: ["apple", "Äpfel", "émile", "Zebra"])
+        try orderingByName(plain.narrator, try database(), adding: ["apple", "Zebra"])
+        #expect(accented.all.joined(separator: "\n").contains("every capital before every small letter; Äpfel and émile after every ASCII name"))
+        #expect(accented.all.joined(separator: "\n").contains("capitals and small letters mixed; Äpfel and émile among the others"))
+        #expect(!plain.all.joined(separator: "\n").contains("Äpfel"))
+        #expect(plain.all.joined(separator: "\n").contains("capitals and small letters mixed; "))
+    }
+
+    /// The editor-rules notes count what the database holds, not what the tour expects.
+    @Test func editorNotesCountTheRows() throws {
+        let say = RecordedLines()
+        let database = try database()
+        var random = SplitMix64(start: 4)
+        try database.addItem(["name": "Kiwi"])
+        try database.addItem(["name": "Lime"])
+        try editorRules(say.narrator, database, random: &random)
+        #expect(say.all.joined(separator: "\n").contains("4 commands ran, 3 were refused; the table gained 2 rows"))
+        #expect(say.all.joined(separator: "\n").contains("after an empty name, item 4 is named \"banana\"; after an empty quantity, item 3's quantity is NULL"))
+    }
+
+    /// `help` in the shell lists the orderings and the quoting.
+    @Test func shellHelpListsOrderingsAndQuoting() throws {
+        #expect(ShellCommand.usage.contains("order [none|asc|desc]"))
+        #expect(ShellCommand.usage.contains("none (unordered), asc (by name, A→Z), desc (by name, Z→A)"))
+        #expect(ShellCommand.quoting.contains(#"add "Øresund 100%" 2"#))
+        #expect(try ShellCommand.parse(#"add "Øresund 100%" 2"#, fields: ["name", "quantity"])
+            == .add(["name": "Øresund 100%", "quantity": "2"]))
     }
 }

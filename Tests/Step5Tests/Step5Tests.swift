@@ -6,10 +6,13 @@ import ItemsKit
 import Testing
 @testable import step5
 
+/// This step's database (ItemsKit's, for this step's Item).
+private typealias AppDatabase = step5.AppDatabase
+
 private let quiet = Narrator(write: { _ in })
 
-private func open(_ path: String) throws -> AppDatabase<Item> {
-    try AppDatabase<Item>.open(.file(path), migrator: Schema.migrator, trace: false, narrator: quiet)
+private func open(_ path: String) throws -> AppDatabase {
+    try AppDatabase.open(.file(path), migrator: AppDatabase.migrator, trace: false, narrator: quiet)
 }
 
 /// A file as the seed's app left it after its step 4: GRDB's migrations
@@ -37,19 +40,19 @@ private func makeSeedAppDatabase(_ path: String) throws {
 
         // Before: the migrator sees createItem applied, addNotes pending.
         let (applied, completed) = try DatabaseQueue(path: path).read { db in
-            (try Schema.migrator.appliedMigrations(db), try Schema.migrator.hasCompletedMigrations(db))
+            (try AppDatabase.migrator.appliedMigrations(db), try AppDatabase.migrator.hasCompletedMigrations(db))
         }
         #expect(applied == ["createItem"] && completed == false)
 
         let database = try open(path)
         #expect(database.appliedNow == ["addNotes"])
-        try database.writer.read { db in
+        try database.reader.read { db in
             #expect(try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item ORDER BY id") == rowsBefore)
             let pairs = try Row.fetchAll(db, sql: "SELECT name, notes FROM item")
             #expect(pairs.count == 4)
             for pair in pairs { #expect(pair["notes"] as String? == pair["name"] as String) }
-            #expect(try Schema.migrator.appliedMigrations(db) == ["createItem", "addNotes"])
-            #expect(try Schema.migrator.hasCompletedMigrations(db))
+            #expect(try AppDatabase.migrator.appliedMigrations(db) == ["createItem", "addNotes"])
+            #expect(try AppDatabase.migrator.hasCompletedMigrations(db))
             #expect(try db.columns(in: "item").map(\.name) == ["id", "name", "quantity", "notes"])
         }
         #expect(try database.items(.unspecified).map(\.notes) == ["Qwertzu", "Äpfel", "émile 🍏", "Straße"])
@@ -101,13 +104,13 @@ private func makeSeedAppDatabase(_ path: String) throws {
     @Test func notesFollowTheEditorRules() throws {
         let directory = try TemporaryDirectory.current
         let database = try open(directory.file("n.sqlite"))
-        let fig = try database.add(["name": "Fig", "quantity": "2", "notes": "ripe"])
+        let fig = try database.addItem(["name": "Fig", "quantity": "2", "notes": "ripe"])
         #expect(fig == Item(id: 1, name: "Fig", quantity: 2, notes: "ripe"))
-        #expect(try database.add(["notes": "only a note"]).name == "") // notes alone are something to save
-        #expect(try database.edit(id: 1, ["notes": ""]).notes == nil)  // empty notes: NULL
-        #expect(try database.edit(id: 1, ["name": "", "notes": "again"]) == Item(id: 1, name: "Fig", quantity: 2, notes: "again"))
-        #expect(throws: CourseError.self) { try database.add(["name": "", "quantity": "", "notes": ""]) }
-        #expect(throws: CourseError.self) { try database.edit(id: 1, ["notes": "lost?", "quantity": "2.5"]) }
+        #expect(try database.addItem(["notes": "only a note"]).name == "") // notes alone are something to save
+        #expect(try database.editItem(id: 1, ["notes": ""]).notes == nil)  // empty notes: NULL
+        #expect(try database.editItem(id: 1, ["name": "", "notes": "again"]) == Item(id: 1, name: "Fig", quantity: 2, notes: "again"))
+        #expect(throws: CourseError.self) { try database.addItem(["name": "", "quantity": "", "notes": ""]) }
+        #expect(throws: CourseError.self) { try database.editItem(id: 1, ["notes": "lost?", "quantity": "2.5"]) }
         #expect(try database.items(.unspecified) == [
             Item(id: 1, name: "Fig", quantity: 2, notes: "again"), Item(id: 2, name: "", quantity: nil, notes: "only a note"),
         ])
@@ -121,7 +124,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
 
     @Test func aFileMadeByStep4IsUpgradedInPlace() throws {
         let directory = try TemporaryDirectory.current
-        for words in [["add", "Apple", "3"], ["add", "Äpfel", ""], ["new", "--seed", "1"]] {
+        for words in [["add", "Apple", "3"], ["add", "Äpfel", ""], ["new", "--random-start", "1"]] {
             #expect(try StepProcess.run("step4", words + ["--database", "f.sqlite"], in: directory).status == 0)
         }
         let names = try DatabaseQueue(path: directory.file("f.sqlite")).read { db in
@@ -187,5 +190,27 @@ private func makeSeedAppDatabase(_ path: String) throws {
         let start = try #require(lines.firstIndex(of: "<!-- make diff-step5 -->"), "no `<!-- make diff-step5 -->` marker in the chapter")
         let block = lines[(start + 2)...].prefix { $0 != "```" }
         #expect(block.joined(separator: "\n") + "\n" == diff, "docs/05 shows an old diff: paste `make -s diff-step5` into it")
+    }
+}
+
+@Suite(.temporaryDirectory) struct TourWordsTests {
+    /// A migration that forgets to fill the notes: the tour's count says so.
+    @Test func theUpgradeNoteCountsTheFilledNotes() throws {
+        let directory = try TemporaryDirectory.current
+        var forgetful = DatabaseMigrator()
+        forgetful.registerMigration("createItem", migrate: ItemMigrations.createItem)
+        forgetful.registerMigration("addNotes") { db in
+            try db.alter(table: "item") { table in table.add(column: "notes", .text) }  // no UPDATE
+        }
+        var said: [String: String] = [:]
+        for (name, migrator) in [("ours", AppDatabase.migrator), ("forgetful", forgetful)] {
+            let path = directory.file("\(name).sqlite")
+            let lines = RecordedLines()
+            try makeStep4File(lines.narrator, path, trace: false)
+            _ = try upgradeWithStep5(lines.narrator, path, migrator: migrator, trace: false)
+            said[name] = lines.all.joined(separator: "\n")
+        }
+        #expect(said["ours"]?.contains("3 of the 3 items kept; notes filled from name in 3 of them") == true)
+        #expect(said["forgetful"]?.contains("3 of the 3 items kept; notes filled from name in 0 of them") == true)
     }
 }

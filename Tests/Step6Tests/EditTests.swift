@@ -54,7 +54,28 @@ import Testing
             ColumnChange(table: "Products", column: "UnitPrice", old: 15.9.databaseValue, new: 16.5.databaseValue),
             ColumnChange(table: "Products", column: "UnitsInStock", old: 12.databaseValue, new: 30.databaseValue),
         ]))
-        #expect(try copy.changeCount() == changes)
+        // The UPDATE really ran (SQLite counted its row), then the rollback undid it.
+        #expect(try copy.changeCount() == changes + 1)
+        #expect(try copy.snapshot() == before)
+    }
+
+    /// A dry run meets the schema's constraints exactly as the real edit does.
+    @Test func dryRunOfARefusedEditFailsLikeTheRealEdit() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let before = try copy.snapshot()
+        let edit = ProductEdit(price: -1, supplierPhone: "(021) 555 0000")
+        var reports: [String] = []
+        for dryRun in [true, false] {
+            do {
+                _ = try editProduct(copy.queue, productID: 27, edit, dryRun: dryRun)
+                Issue.record("the edit (dryRun: \(dryRun)) was not refused")
+            } catch {
+                #expect(extendedCode(error) == 275)  // SQLITE_CONSTRAINT_CHECK
+                reports.append(String(describing: error))
+            }
+        }
+        #expect(reports.count == 2 && reports[0] == reports[1])
         #expect(try copy.snapshot() == before)
     }
 
@@ -139,5 +160,39 @@ import Testing
             #expect(error?.description.contains(message) == true, "\(String(describing: error))")
         }
         #expect(try copy.snapshot() == before)
+    }
+}
+
+/// Lines collected from a narrator (which may call from GRDB's queue).
+final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}
+
+@Suite struct TourWordsTests {
+    /// Saved without one transaction, the supplier's phone stays changed: the tour says so.
+    @Test func badInputSectionSaysWhatTheRefusalLeft() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let options = try DatabaseOptions.parse(["--database", copy.path])
+        let database = try AppDatabase.open(options, copyBundle: false, narrator: Narrator(write: { _ in }))
+        let together = RecordedLines(), apart = RecordedLines()
+        try badInput(together.narrator, database, save: database.saveEdit)
+        #expect(together.all.joined(separator: "\n").contains("is still (021) 555 9090: its UPDATE ran first, and was rolled back"))
+        #expect(together.all.joined(separator: "\n").contains("--dry-run met the same CHECK constraint, word for word"))
+
+        // The lesson broken on purpose: each UPDATE commits on its own.
+        try badInput(apart.narrator, database) { id, edit, _ in
+            try copy.queue.writeWithoutTransaction { db in
+                guard let page = try fetchPage(db, productID: id) else { throw CourseError.input("no product") }
+                let (product, supplier) = edit.applied(to: page)
+                if let supplier, let old = page.supplier { try supplier.updateChanges(db, from: old) }
+                try product.updateChanges(db, from: page.product)
+                return .unchanged
+            }
+        }
+        #expect(apart.all.joined(separator: "\n").contains("is now (021) 555 0000: its UPDATE was kept without the product's"))
     }
 }

@@ -75,10 +75,10 @@ import Testing
     @Test func unknownIDsAndEmptyCachesAreExplained() throws {
         let directory = try TemporaryDirectory.current
         let empty = try StepProcess.run("step7", ["list"], in: directory)
-        #expect(empty.stdout.contains("The cache is empty: run `step7 sync` first"))
+        #expect(empty.stdout.contains("The cache is empty: run `make step7 ARGS=\"sync\"` first"))
         let unknown = try StepProcess.run("step7", ["show", "vulcain"], in: directory)
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("no body with id \"vulcain\" in the cache"))
+        #expect(unknown.stderr.contains("no body with id \"vulcain\" in the cache (`make step7 ARGS=\"list\"` shows the ids)"))
     }
 
     /// 100,000 made-up bodies, none with a v1 id: a sync long enough to be interrupted.

@@ -32,7 +32,7 @@ func makeCache(in directory: TemporaryDirectory, configuration: Configuration? =
     let path = directory.file("cache.sqlite")
     let silent = Narrator(write: { _ in })
     let queue = try DatabaseQueue(path: path, configuration: configuration ?? CourseGRDB.configuration(trace: false, narrator: silent))
-    try cacheMigrator().migrate(queue)
+    try AppDatabase.migrator.migrate(queue)
     return (path, queue)
 }
 

@@ -2,7 +2,7 @@
    OpenData API lists. Step 7 applies this file as its first migration.
 
    Column names are the API's field names in snake_case (englishName becomes
-   english_name); the Swift record converts between the two. The seed spells
+   english_name); the Swift record converts between the two. The example spells
    this table's density column `densitity`: docs/07-solar-bodies.md shows why
    that column would never be filled.
 

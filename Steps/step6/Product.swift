@@ -6,49 +6,6 @@ import GRDB
 // NUMERIC and "discontinued" as the text '0' or '1'. The Swift side keeps
 // Swift's conventions; the mapping happens here, once.
 
-// [docs:supplier]
-/// A row of `Suppliers`. Every column maps to a Swift type GRDB already
-/// knows, so Codable does the work: `CodingKeys` say which column feeds
-/// which property, and GRDB uses the same keys to read and to write.
-struct Supplier: Codable, Equatable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "Suppliers"
-
-    var id: Int64
-    var companyName: String
-    var contactName: String?
-    var contactTitle: String?
-    var address: String?
-    var city: String?
-    var region: String?
-    var postalCode: String?
-    var country: String?
-    var phone: String?
-    var fax: String?
-    var homePage: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id = "SupplierID", companyName = "CompanyName", contactName = "ContactName"
-        case contactTitle = "ContactTitle", address = "Address", city = "City", region = "Region"
-        case postalCode = "PostalCode", country = "Country", phone = "Phone", fax = "Fax"
-        case homePage = "HomePage"
-    }
-}
-// [/docs:supplier]
-
-/// A row of `Categories`, read only. The `Picture` column is left out:
-/// decoding ignores columns a record does not ask for.
-struct Category: Codable, Equatable, FetchableRecord, TableRecord {
-    static let databaseTableName = "Categories"
-
-    var id: Int64
-    var categoryName: String?
-    var description: String?
-
-    enum CodingKeys: String, CodingKey {
-        case id = "CategoryID", categoryName = "CategoryName", description = "Description"
-    }
-}
-
 // [docs:product]
 /// A row of `Products`.
 ///
@@ -66,7 +23,7 @@ struct Product: Equatable, Identifiable {
     var supplierID: Int64?
     var categoryID: Int64?
     var quantityPerUnit: String?
-    var unitPrice: Double?   // NULL is allowed by the schema (DEFAULT 0)
+    var unitPrice: Double?  // NULL is allowed by the schema (DEFAULT 0)
     var unitsInStock: Int?
     var unitsOnOrder: Int?
     var reorderLevel: Int?

@@ -27,27 +27,20 @@ public struct Watcher<Item: ItemRecord> {
         self.timeout = timeout
     }
 
-    /// PRAGMA data_version, on the writer's connection.
-    func dataVersion() throws -> Int {
-        try database.writer.writeWithoutTransaction { db in
-            try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-        }
-    }
-
     public func run(narrator say: Narrator) throws {
         let start = Date()
-        var version = try dataVersion()
+        var version = try database.dataVersion()
         var shown = try database.items(ordering)
         say.itemList(shown, ordering)
         var updates = 0
         while updates < maxUpdates ?? .max {
             if let timeout, Date().timeIntervalSince(start) > timeout { return }
             Thread.sleep(forTimeInterval: interval)
-            let now = try dataVersion()
+            let now = try database.dataVersion()
             guard now != version else { continue }
             version = now
             let items = try database.items(ordering)
-            guard items != shown else { continue } // a commit that left the list as it was
+            guard items != shown else { continue }  // a commit that left the list as it was
             shown = items
             say.line("")
             say.itemList(items, ordering)

@@ -1,25 +1,31 @@
 // [docs:random]
-/// A random number generator that can be seeded. Swift's default generator
-/// cannot, and a tour or a test needs the same "random" items every run.
-/// SplitMix64: a 64-bit counter run through a mixing function.
+/// A random number generator that starts from a value you choose. Swift's
+/// default generator cannot, and a tour or a test needs the same "random"
+/// items every run: the same start value gives the same items.
+///
+/// SplitMix64 (Steele, Lea and Flood, 2014; Vigna's reference C code): a
+/// 64-bit counter, advanced by a fixed odd constant, run through a mixing
+/// function. The constants are the published ones; a test checks the first
+/// outputs against the reference implementation.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    /// The generator that `--random-start N` asks for.
+    public init(start: UInt64) { state = start }
 
-    /// A seed from the system's generator, when no `--seed` is given.
+    /// A start value from the system's generator, when no `--random-start` is given.
     public init() { state = UInt64.random(in: .min ... .max) }
 
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_CE4E_5B9B
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
 }
 
-/// The editor's fields for the seed's "New" button: seven random letters,
+/// The editor's fields for the tutorial's "New" button: seven random letters,
 /// capitalised, and a quantity from 1 to 9.
 public func randomItemFields(using generator: inout SplitMix64) -> [String: String] {
     let letters = Array("abcdefghijklmnopqrstuvwxyz")

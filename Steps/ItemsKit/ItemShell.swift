@@ -3,20 +3,22 @@ import Foundation
 
 /// Runs one command on the database; returns what to tell the learner.
 /// The shell and the subcommands both come here.
-public func perform<Item: ItemRecord>(_ command: ShellCommand, on database: AppDatabase<Item>,
-                                      random: inout SplitMix64) throws -> String {
+public func perform<Item: ItemRecord>(
+    _ command: ShellCommand, on database: AppDatabase<Item>,
+    random: inout SplitMix64
+) throws -> String {
     switch command {
     case .new:
-        let item = try database.add(randomItemFields(using: &random))
+        let item = try database.addItem(randomItemFields(using: &random))
         return "added item \(item.id ?? 0): \(item.name)"
     case .add(let fields):
-        let item = try database.add(fields)
+        let item = try database.addItem(fields)
         return "added item \(item.id ?? 0): \(item.name)"
     case .edit(let id, let changes):
-        let item = try database.edit(id: id, changes)
+        let item = try database.editItem(id: id, changes)
         return "saved item \(id): \(item.name)"
     case .delete(let ids):
-        try database.delete(ids: ids)
+        try database.deleteItems(ids: ids)
         return "deleted \(ids.count == 1 ? "item" : "items") \(ids.map(String.init).joined(separator: ", "))"
     case .order, .help, .quit:
         return ShellCommand.usage
@@ -32,7 +34,7 @@ public func editorFields<Item: ItemRecord>(_: Item.Type) -> [String] {
 // [docs:shell]
 /// The shell: reads commands, applies them, and prints the list each time
 /// the observation delivers a new value — the terminal's version of the
-/// seed's SwiftUI list. Piped input gives the same output every run: after
+/// tutorial's SwiftUI list. Piped input gives the same output every run: after
 /// each command the shell waits for the value that shows its effect.
 public struct ItemShell<Item: ItemRecord> {
     public let database: AppDatabase<Item>
@@ -63,9 +65,10 @@ public struct ItemShell<Item: ItemRecord> {
                     return
                 case .help:
                     say.line(ShellCommand.usage)
+                    say.line(ShellCommand.quoting)
                 case .order(let chosen):
                     // A new ordering is a new request: observe it instead
-                    // (the seed's switchToLatest).
+                    // (the tutorial's switchToLatest).
                     ordering = chosen ?? ordering.next
                     live = LiveList(database, ordering)
                 case let command:
@@ -87,7 +90,7 @@ public struct ItemShell<Item: ItemRecord> {
     }
 
     private func prompt() {
-        flushOutput() // the list first, then the prompt
+        flushOutput()  // the list first, then the prompt
         FileHandle.standardOutput.write(Data("> ".utf8))
     }
 }
@@ -105,16 +108,22 @@ extension Narrator {
 
 extension Narrator {
     /// A tour runs shell commands as numbered actions: the result, or the
-    /// refusal and the tour goes on.
-    public func commands<Item: ItemRecord>(_ lines: [String], on database: AppDatabase<Item>, random: inout SplitMix64) {
+    /// refusal and the tour goes on. Returns how many were refused.
+    @discardableResult
+    public func commands<Item: ItemRecord>(
+        _ lines: [String], on database: AppDatabase<Item>, random: inout SplitMix64
+    ) -> Int {
+        var refused = 0
         for line in lines {
             action(line)
             do {
                 let command = try ShellCommand.parse(line, fields: editorFields(Item.self))
                 result(try perform(command, on: database, random: &random))
             } catch {
+                refused += 1
                 expectedError(ErrorReport("refused", error: error))
             }
         }
+        return refused
     }
 }

@@ -1,13 +1,17 @@
 import GRDB
 import ItemsKit
 
+/// Step 5's database: ItemsKit's `AppDatabase` (the one door to the file),
+/// for this step's `Item`, with this step's migrations.
+typealias AppDatabase = ItemsKit.AppDatabase<Item>
+
 // [docs:migrator]
-/// The migrations, in order. GRDB records each one it applies in table
-/// grdb_migrations and never runs it again on that file.
-enum Schema {
+extension AppDatabase {
+    /// The migrations, in order. GRDB records each one it applies in table
+    /// grdb_migrations and never runs it again on that file.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        // `eraseDatabaseOnSchemaChange` stays off, as the seed now has it:
+        // `eraseDatabaseOnSchemaChange` stays off, as the tutorial now has it:
         // this step is about keeping the items while the schema changes.
         migrator.registerMigration("createItem", migrate: ItemMigrations.createItem)
 

@@ -6,7 +6,7 @@ import GRDB
 /// steps add migrations after it, they don't edit it.
 public enum ItemMigrations {
     // [docs:createItem]
-    /// `createItem`, exactly as the seed's app writes it:
+    /// `createItem`, exactly as the tutorial's app writes it:
     ///
     ///     CREATE TABLE "item" (
     ///       "id" INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -1,0 +1,22 @@
+import GRDB
+import ItemsKit
+
+/// Step 4's database: ItemsKit's `AppDatabase` (the one door to the file),
+/// for this step's `Item`, with this step's migrations.
+typealias AppDatabase = ItemsKit.AppDatabase<Item>
+
+// [docs:migrator]
+extension AppDatabase {
+    /// The migrations, in order. GRDB records each one it applies in table
+    /// grdb_migrations and never runs it again on that file.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        // The tutorial sets `eraseDatabaseOnSchemaChange` in DEBUG builds: while
+        // you edit a migration, GRDB deletes the database instead of failing.
+        // We leave it off: a learner's file (or one made by the tutorial's app)
+        // must never be erased behind their back.
+        migrator.registerMigration("createItem", migrate: ItemMigrations.createItem)
+        return migrator
+    }
+}
+// [/docs:migrator]
