@@ -11,8 +11,8 @@ extension ItemsStep {
     }
 
     /// Opens the subcommand's database (default db/stepN.sqlite) and migrates it.
-    public static func open(_ options: DatabaseOptions, narrator: Narrator = Narrator()) throws -> AppDatabase<Item> {
-        try AppDatabase.open(options.location(defaultFile: "\(stepName).sqlite"),
+    public static func open(_ options: DatabaseOptions, reading: Bool = false, narrator: Narrator = Narrator()) throws -> AppDatabase<Item> {
+        try AppDatabase.open(options.checkedLocation(defaultFile: "\(stepName).sqlite", for: stepName, reading: reading),
                              migrator: migrator, trace: options.trace, narrator: narrator)
     }
 }
@@ -52,7 +52,7 @@ struct WatchCommand<Step: ItemsStep>: ParsableCommand {
     }
 
     func run() throws {
-        let watcher = Watcher(try Step.open(database), ordering: order, maxUpdates: maxUpdates, timeout: timeout)
+        let watcher = Watcher(try Step.open(database, reading: true), ordering: order, maxUpdates: maxUpdates, timeout: timeout)
         try attempt("watch the items") { try watcher.run(narrator: Narrator()) }
     }
 }
@@ -65,7 +65,7 @@ struct ListCommand<Step: ItemsStep>: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let appDatabase = try Step.open(database)
+        let appDatabase = try Step.open(database, reading: true)
         let items = try attempt("list the items") { try appDatabase.items(order) }
         Narrator().itemList(items, order)
     }

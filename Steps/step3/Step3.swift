@@ -21,7 +21,7 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let teams = try attempt("list the teams") { try store.open().read(allTeams) }
+            let teams = try attempt("list the teams") { try store.open(reading: true).read(allTeams) }
             Narrator().table(["id", "name"], teams.map { [$0.id.map(String.init), $0.name] }, indent: "")
         }
     }
@@ -31,7 +31,7 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let players = try attempt("list the players") { try store.open().read(allPlayers) }
+            let players = try attempt("list the players") { try store.open(reading: true).read(allPlayers) }
             let table = playersTable(players)
             Narrator().table(table.headers, table.rows, indent: "")
         }
@@ -44,7 +44,7 @@ struct Step3: ParsableCommand, Lesson {
 
         func run() throws {
             let detail = try attempt("show player \(id)") {
-                guard let detail = try store.open().read({ db in try playerDetail(db, id: id) }) else {
+                guard let detail = try store.open(reading: true).read({ db in try playerDetail(db, id: id) }) else {
                     throw CourseError.input("no player with id \(id) (see: step3 players)")
                 }
                 return detail
@@ -147,7 +147,7 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let problems = try attempt("check foreign keys") { try store.open().read(foreignKeyProblems) }
+            let problems = try attempt("check foreign keys") { try store.open(reading: true).read(foreignKeyProblems) }
             guard !problems.isEmpty else {
                 Narrator().line("No foreign key problems.")
                 return
@@ -166,8 +166,8 @@ struct StoreOptions: ParsableArguments {
     @Flag(help: "Add the demo teams and players (once: it is a migration).")
     var seed = false
 
-    func open() throws -> DatabaseQueue {
-        try appDatabase(location: database.location(defaultFile: "step3.sqlite"), trace: database.trace, seed: seed)
+    func open(reading: Bool = false) throws -> DatabaseQueue {
+        try appDatabase(location: database.checkedLocation(defaultFile: "step3.sqlite", for: "step3", reading: reading && !seed), trace: database.trace, seed: seed)
     }
 }
 

@@ -60,7 +60,7 @@ enum Catalog {
     /// - `--in-memory`: a fresh copy of the catalog in memory, gone on exit.
     static func open(_ options: DatabaseOptions, narrator: Narrator) throws -> DatabaseQueue {
         let configuration = CourseGRDB.configuration(trace: options.trace, narrator: narrator)
-        let location = try options.location(defaultFile: defaultFile)
+        let location = try options.checkedLocation(defaultFile: defaultFile, for: "step6")
         switch location {
         case .inMemory:
             let memory = try CourseGRDB.openQueue(.inMemory, configuration: configuration)

@@ -127,7 +127,7 @@ import Testing
     @Test func unreadablePathsFailWithSQLitesCode() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let missing = try StepProcess.run("step1", ["list", "--database", directory.file("nope/x.sqlite")], in: directory)
+        let missing = try StepProcess.run("step1", ["add", "Blob", "--database", directory.file("nope/x.sqlite")], in: directory)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("result code: 14 SQLITE_CANTOPEN"))
 

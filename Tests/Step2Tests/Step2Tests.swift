@@ -186,7 +186,7 @@ private struct Stop: Error {}
     @Test func unreadableDatabaseFailsClearly() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let missing = try StepProcess.run("step2", ["list", "--database", directory.file("nope/x.sqlite")], in: directory)
+        let missing = try StepProcess.run("step2", ["add", "Blob", "--database", directory.file("nope/x.sqlite")], in: directory)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("SQLITE_CANTOPEN"))
 
