@@ -20,6 +20,8 @@ public struct StepFileKind: Sendable {
     public var tables: Set<String>
     /// `grdb_migrations`, in order (empty for the steps without a migrator).
     public var migrations: [String]
+    /// The columns of the tables whose shape differs from step to step.
+    public var columns: [String: [String]] = [:]
     /// Other tables may be present too (step 6 uses any Northwind database).
     public var allowsMoreTables = false
     /// Whether the step makes its schema in a new or empty file (step 6 only
@@ -35,11 +37,13 @@ public struct StepFileKind: Sendable {
 
     public static let all: [StepFileKind] = [
         StepFileKind(
-            step: "step1", tables: ["players"], migrations: [], readCommand: "list",
+            step: "step1", tables: ["players"], migrations: [],
+            columns: ["players": ["id", "name", "createdAt", "isInjured"]], readCommand: "list",
             summary: "players, made with the C API"),
         StepFileKind(
             step: "step2", tables: ["players", "grdb_migrations"],
-            migrations: ["Create 'players' table", "Add 'isInjured' to 'players'"], readCommand: "list",
+            migrations: ["Create 'players' table", "Add 'isInjured' to 'players'"],
+            columns: ["players": ["id", "name", "createdAt", "isInjured"]], readCommand: "list",
             summary: "players"),
         StepFileKind(
             step: "step3", tables: ["players", "teams", "grdb_migrations"],
@@ -47,13 +51,14 @@ public struct StepFileKind: Sendable {
                 "Create 'players' table", "Add 'isInjured' to 'players'", "Create 'teams' table",
                 "Add 'teamID' to 'players'", "Seed demo teams and players",
             ],
-            readCommand: "players", summary: "players and teams"),
+            columns: ["players": ["id", "name", "createdAt", "isInjured", "teamID"]], readCommand: "players",
+            summary: "players and teams"),
         StepFileKind(
             step: "step4", tables: ["item", "grdb_migrations"], migrations: ["createItem"],
-            readCommand: "list", summary: "items"),
+            columns: ["item": ["id", "name", "quantity"]], readCommand: "list", summary: "items"),
         StepFileKind(
             step: "step5", tables: ["item", "grdb_migrations"], migrations: ["createItem", "addNotes"],
-            readCommand: "list", summary: "items with notes"),
+            columns: ["item": ["id", "name", "quantity", "notes"]], readCommand: "list", summary: "items with notes"),
         StepFileKind(
             step: "step6", tables: ["Categories", "Suppliers", "Products"], migrations: [],
             allowsMoreTables: true, setsUpEmptyFiles: false, readCommand: "list",
@@ -75,6 +80,7 @@ public struct StepFileKind: Sendable {
     func describes(_ contents: DatabaseFile.Contents) -> Bool {
         let tablesMatch = allowsMoreTables ? tables.isSubset(of: contents.tables) : tables == contents.tables
         return tablesMatch && Set(contents.migrations).isSubset(of: migrations)
+            && columns.allSatisfy { table, names in contents.columns[table] == names }
     }
 }
 
@@ -85,6 +91,7 @@ public enum DatabaseFile {
     public struct Contents: Sendable, Equatable {
         public var tables: Set<String>
         public var migrations: [String]
+        public var columns: [String: [String]]  // table → its columns, in order
 
         public var isEmpty: Bool { tables.isEmpty }
 
@@ -129,7 +136,12 @@ public enum DatabaseFile {
             let migrations =
                 tables.contains("grdb_migrations")
                 ? try strings(db, "SELECT identifier FROM grdb_migrations") : []
-            return .database(Contents(tables: Set(tables), migrations: migrations))
+            var columns: [String: [String]] = [:]
+            for table in tables {
+                columns[table] = try strings(
+                    db, "SELECT name FROM pragma_table_info('\(table.replacingOccurrences(of: "'", with: "''"))')")
+            }
+            return .database(Contents(tables: Set(tables), migrations: migrations, columns: columns))
         } catch {
             return .notADatabase(error)
         }

@@ -239,11 +239,36 @@ import Testing
     }
 }
 
+extension FileCompatibilityTests {
+    @Test func theRightTablesWithOtherColumnsAreRefusedBeforeWALMode() throws {
+        // Step 4's tables and migration, but an item table of another shape:
+        // refused before the DatabasePool would switch the file to WAL mode.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("other.sqlite")
+        try runSQL(
+            path,
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem');
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, price REAL);
+            """, create: true)
+        let before = Bytes(path)
+        let result = try StepProcess.run("step4", ["add", "Fig", "1", "--database", path], in: directory)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "it holds the tables grdb_migrations, item: no step of this course makes a file like it"),
+            "\(result.stderr)")
+        #expect(Bytes(path) == before)
+    }
+}
+
 /// Runs one statement on a file, with the C API.
-private func runSQL(_ path: String, _ sql: String) throws {
+private func runSQL(_ path: String, _ sql: String, create: Bool = false) throws {
     var db: OpaquePointer?
     defer { sqlite3_close_v2(db) }
-    var code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil)
+    var code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), nil)
     if code == SQLITE_OK { code = sqlite3_exec(db, sql, nil, nil, nil) }
     guard code == SQLITE_OK else { throw SQLiteError(connection: db, resultCode: code, sql: sql) }
 }
