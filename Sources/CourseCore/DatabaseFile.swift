@@ -70,17 +70,32 @@ public struct StepFileKind: Sendable {
 
     /// The kinds of file `step` uses: its own, and for step 5 step 4's too
     /// (step 5's migrator upgrades it in place, as chapter 5 teaches).
-    public static func usable(by step: String) -> [StepFileKind] {
+    /// `migrations`: the step's migrator as it is now, which knows a migration
+    /// a learner just added (the table above only knows the course's).
+    public static func usable(by step: String, migrations: [String]? = nil) -> [StepFileKind] {
         let upgrades = ["step5": ["step4"]]
-        return all.filter { $0.step == step || upgrades[step, default: []].contains($0.step) }
+        return all.compactMap { kind in
+            guard kind.step == step else { return upgrades[step, default: []].contains(kind.step) ? kind : nil }
+            var own = kind
+            own.migrations = migrations ?? kind.migrations
+            return own
+        }
     }
 
     /// Whether `contents` is a file of this kind (possibly from an earlier
     /// version of the step: fewer migrations, all known).
     func describes(_ contents: DatabaseFile.Contents) -> Bool {
-        let tablesMatch = allowsMoreTables ? tables.isSubset(of: contents.tables) : tables == contents.tables
-        return tablesMatch && Set(contents.migrations).isSubset(of: migrations)
-            && columns.allSatisfy { table, names in contents.columns[table] == names }
+        let columnsMatch = columns.allSatisfy { table, names in
+            Set(names).isSubset(of: contents.columns[table] ?? [])
+        }
+        guard !migrations.isEmpty else {
+            // No migrator (steps 1 and 6): the tables tell.
+            let tablesMatch = allowsMoreTables ? tables.isSubset(of: contents.tables) : tables == contents.tables
+            return tablesMatch && columnsMatch
+        }
+        // A GRDB step: the migrations tell. At least one, all known, and the tables they make.
+        return !contents.migrations.isEmpty && Set(contents.migrations).isSubset(of: migrations)
+            && tables.isSubset(of: contents.tables) && columnsMatch
     }
 }
 
@@ -174,10 +189,11 @@ extension DatabaseFile {
     /// by another step or program, or not a database. A new or empty file is
     /// fine (the step sets it up), unless `reading`: a subcommand that only
     /// reads does not create a file.
-    public static func check(_ location: DatabaseLocation, for step: String, reading: Bool = false) throws {
-        guard case .file(let path) = location, let own = StepFileKind.all.first(where: { $0.step == step }) else {
-            return
-        }
+    public static func check(
+        _ location: DatabaseLocation, for step: String, migrations: [String]? = nil, reading: Bool = false
+    ) throws {
+        let usable = StepFileKind.usable(by: step, migrations: migrations)
+        guard case .file(let path) = location, let own = usable.first(where: { $0.step == step }) else { return }
         let shown = Workspace.display(path)
         let refused = "\(shown) is not a file \(own.displayName) can use; \(own.displayName) left it untouched"
         switch inspect(path) {
@@ -191,7 +207,7 @@ extension DatabaseFile {
             return
         case .database(let contents) where contents.isEmpty && own.setsUpEmptyFiles:
             return
-        case .database(let contents) where StepFileKind.usable(by: step).contains(where: { $0.describes(contents) }):
+        case .database(let contents) where usable.contains(where: { $0.describes(contents) }):
             return
         case .database(let contents):
             let lines = [refused, holds(contents, own)] + readWithMaker(contents, shown) + [advice(path, own)]
@@ -245,10 +261,11 @@ extension DatabaseOptions {
     /// `location(defaultFile:)`, checked: refuses a file this step cannot use
     /// (see `DatabaseFile.check`). `reading`: the subcommand only reads, so a
     /// missing `--database` file is an error, not a new file.
-    public func checkedLocation(defaultFile: String, for step: String, reading: Bool = false) throws -> DatabaseLocation
-    {
+    public func checkedLocation(
+        defaultFile: String, for step: String, migrations: [String]? = nil, reading: Bool = false
+    ) throws -> DatabaseLocation {
         let location = try location(defaultFile: defaultFile)
-        try DatabaseFile.check(location, for: step, reading: reading && database != nil)
+        try DatabaseFile.check(location, for: step, migrations: migrations, reading: reading && database != nil)
         return location
     }
 }

@@ -12,7 +12,7 @@ extension ItemsStep {
 
     /// Opens the subcommand's database (default db/stepN.sqlite) and migrates it.
     public static func open(_ options: DatabaseOptions, reading: Bool = false, narrator: Narrator = Narrator()) throws -> AppDatabase<Item> {
-        try AppDatabase.open(options.checkedLocation(defaultFile: "\(stepName).sqlite", for: stepName, reading: reading),
+        try AppDatabase.open(options.checkedLocation(defaultFile: "\(stepName).sqlite", for: stepName, migrations: migrator.migrations, reading: reading),
                              migrator: migrator, trace: options.trace, narrator: narrator)
     }
 }

@@ -73,7 +73,7 @@ struct Step2: ParsableCommand, Lesson {
 
 /// Opens the subcommand's database and brings its schema up to date.
 private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> DatabaseQueue {
-    let location = try options.checkedLocation(defaultFile: "step2.sqlite", for: "step2", reading: reading)
+    let location = try options.checkedLocation(defaultFile: "step2.sqlite", for: "step2", migrations: makeMigrator().migrations, reading: reading)
     let queue = try CourseGRDB.openQueue(location, configuration: CourseGRDB.configuration(trace: options.trace, narrator: Narrator()))
     _ = try migrate(queue, with: makeMigrator())
     return queue

@@ -167,7 +167,7 @@ struct StoreOptions: ParsableArguments {
     var seed = false
 
     func open(reading: Bool = false) throws -> DatabaseQueue {
-        try appDatabase(location: database.checkedLocation(defaultFile: "step3.sqlite", for: "step3", reading: reading && !seed), trace: database.trace, seed: seed)
+        try appDatabase(location: database.checkedLocation(defaultFile: "step3.sqlite", for: "step3", migrations: migrator(seed: true).migrations, reading: reading && !seed), trace: database.trace, seed: seed)
     }
 }
 

@@ -11,7 +11,7 @@ func upgrade(_ path: String, trace: Bool) throws {
     guard FileManager.default.fileExists(atPath: path) else {
         throw CourseError.input("no file at \(Workspace.display(path)): give a database made by step 4")
     }
-    try DatabaseFile.check(.file(path), for: "step5")
+    try DatabaseFile.check(.file(path), for: "step5", migrations: Schema.migrator.migrations)
     let database = try AppDatabase<Item>.open(.file(path), migrator: Schema.migrator, trace: trace, narrator: say)
     let applied = database.appliedNow
     say.line("\(Workspace.display(path)): " + (applied.isEmpty

@@ -40,7 +40,7 @@ struct Step7: AsyncParsableCommand, Lesson {
             let bodies = try decodeBodies(try await source.fetch(apiKey: key), from: source.display)
             say.line("Decoded \(bodies.count) bodies.")
 
-            let cache = try openCache(database.checkedLocation(defaultFile: "step7.sqlite", for: "step7"), trace: database.trace, narrator: say)
+            let cache = try openCache(database.checkedLocation(defaultFile: "step7.sqlite", for: "step7", migrations: cacheMigrator().migrations), trace: database.trace, narrator: say)
             let plan = try attempt("sync the cache with \(source.display)") {
                 try sync(cache, with: bodies) { stage, plan in
                     guard stage == .began else { return }
@@ -103,7 +103,7 @@ struct Step7: AsyncParsableCommand, Lesson {
 
 /// Opens the subcommand's cache and reads from it.
 private func readCache<T>(_ options: DatabaseOptions, _ what: String, _ read: (Database) throws -> T) throws -> T {
-    let cache = try openCache(options.checkedLocation(defaultFile: "step7.sqlite", for: "step7", reading: true), trace: options.trace, narrator: Narrator())
+    let cache = try openCache(options.checkedLocation(defaultFile: "step7.sqlite", for: "step7", migrations: cacheMigrator().migrations, reading: true), trace: options.trace, narrator: Narrator())
     return try attempt(what) { try cache.read(read) }
 }
 

@@ -240,6 +240,29 @@ import Testing
 }
 
 extension FileCompatibilityTests {
+    @Test func aMigrationTheLearnerAddsIsKnownToTheirOwnStep() throws {
+        // Chapter 5's "Try this": step 5 with an addPrice migration keeps
+        // using the file it upgraded; the course's step 5 calls it later.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("price.sqlite")
+        try runSQL(
+            path,
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem'), ('addNotes'), ('addPrice');
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, quantity INTEGER, notes TEXT, price REAL);
+            """, create: true)
+        let theirs = ["createItem", "addNotes", "addPrice"]
+        try DatabaseFile.check(.file(path), for: "step5", migrations: theirs)
+        do {
+            try DatabaseFile.check(.file(path), for: "step5")
+            Issue.record("the course's step 5 used a file with a migration it does not know")
+        } catch {
+            #expect("\(error)".contains("made by a later version of step 5 (migrations it does not know: addPrice)"))
+        }
+    }
+
     @Test func theRightTablesWithOtherColumnsAreRefusedBeforeWALMode() throws {
         // Step 4's tables and migration, but an item table of another shape:
         // refused before the DatabasePool would switch the file to WAL mode.
