@@ -253,7 +253,11 @@ extension DatabaseFile {
             return "`make reset` deletes it (with every file in db/); \(own.displayName) then starts afresh."
         }
         let wanted = reading ? "a file it made" : own.setsUpEmptyFiles ? "a new file" : "a file with \(own.summary)"
-        return "Give \(own.displayName) \(wanted) (--database PATH), or none to use db/\(own.step).sqlite."
+        let inDB =
+            URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+            == Workspace.databaseDirectory.standardizedFileURL.path
+        return "Give \(own.displayName) \(wanted) (--database PATH), or none to use db/\(own.step).sqlite"
+            + (inDB ? "; `make reset` deletes every file in db/." : ".")
     }
 }
 
@@ -266,6 +270,13 @@ extension DatabaseOptions {
     ) throws -> DatabaseLocation {
         let location = try location(defaultFile: defaultFile)
         try DatabaseFile.check(location, for: step, migrations: migrations, reading: reading && database != nil)
+        // `--database db/mine.sqlite` works on a fresh clone too, where db/ does not exist yet.
+        if case .file(let path) = location, !reading,
+            URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
+                == Workspace.databaseDirectory.standardizedFileURL
+        {
+            _ = try Workspace.databasePath(URL(fileURLWithPath: path).lastPathComponent)
+        }
         return location
     }
 }
