@@ -158,6 +158,24 @@ import Testing
         for problem in problems { Issue.record(Comment(rawValue: problem)) }
     }
 
+    /// The chapters quote the line make adds after a failing step
+    /// (`make: *** [Makefile:22: step3] Error 1`): its line number must be
+    /// the Makefile's, where `make stepN` runs the program.
+    @Test func makesOwnLineIsQuotedAsMakePrintsIt() throws {
+        let makefile = try Self.lines(of: "Makefile")
+        let recipe = try #require(makefile.firstIndex { $0.text.contains("$(BIN)/step$* $(ARGS)") })
+        var quoted = 0
+        for (_, lines) in try Self.documents() {
+            for line in lines {
+                for match in line.text.matches(of: /make: \*\*\* \[Makefile:(\d+): step[1-9]\]/) {
+                    quoted += 1
+                    #expect(Int(match.output.1) == recipe + 1, "\(line.place): make says Makefile:\(recipe + 1)")
+                }
+            }
+        }
+        #expect(quoted > 0)
+    }
+
     // MARK: - The commands run
 
     /// A `make stepN ARGS="…"` (or plain `make stepN`) shown to a learner:
