@@ -245,14 +245,9 @@ extension FileCompatibilityTests {
         // using the file it upgraded; the course's step 5 calls it later.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("price.sqlite")
-        try runSQL(
-            path,
-            """
-            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-            INSERT INTO grdb_migrations VALUES ('createItem'), ('addNotes'), ('addPrice');
-            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, quantity INTEGER, notes TEXT, price REAL);
-            """, create: true)
+        let path = try itemsFile(
+            in: directory, migrations: ["createItem", "addNotes", "addPrice"],
+            columns: "id INTEGER PRIMARY KEY, name TEXT, quantity INTEGER, notes TEXT, price REAL")
         let theirs = ["createItem", "addNotes", "addPrice"]
         try DatabaseFile.check(.file(path), for: "step5", migrations: theirs)
         do {
@@ -268,14 +263,8 @@ extension FileCompatibilityTests {
         // refused before the DatabasePool would switch the file to WAL mode.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let path = directory.file("other.sqlite")
-        try runSQL(
-            path,
-            """
-            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-            INSERT INTO grdb_migrations VALUES ('createItem');
-            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT, price REAL);
-            """, create: true)
+        let path = try itemsFile(
+            in: directory, migrations: ["createItem"], columns: "id INTEGER PRIMARY KEY, name TEXT, price REAL")
         let before = Bytes(path)
         let result = try StepProcess.run("step4", ["add", "Fig", "1", "--database", path], in: directory)
         #expect(result.status == 1)
@@ -285,6 +274,21 @@ extension FileCompatibilityTests {
             "\(result.stderr)")
         #expect(Bytes(path) == before)
     }
+}
+
+/// A new file with an `item` table of these columns, and these migrations
+/// recorded as GRDB records them.
+private func itemsFile(in directory: TemporaryDirectory, migrations: [String], columns: String) throws -> String {
+    let path = directory.file("items.sqlite")
+    let values = migrations.map { "('\($0)')" }.joined(separator: ", ")
+    try runSQL(
+        path,
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES \(values);
+        CREATE TABLE item (\(columns));
+        """, create: true)
+    return path
 }
 
 /// Runs one statement on a file, with the C API.
