@@ -240,6 +240,27 @@ import Testing
 }
 
 extension FileCompatibilityTests {
+    @Test func theAppendixShowsARefusalAsTheProgramPrintsIt() throws {
+        let text = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/appendix-file-compatibility.md"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("A refusal looks like this") })
+        let block = lines[(start + 3)...].prefix { $0 != "```" }
+        let command = try #require(block.first?.wholeMatch(of: /\$ make step([1-9]) ARGS="(.*)"/))
+        let expected = block.dropFirst().filter { !$0.hasPrefix("make: ***") }
+        // The file it reads, made as the sentence before the block says.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(
+            try StepProcess.run("step5", ["add", "Fig", "2", "--database", "db/step5.sqlite"], in: directory).status
+                == 0)
+        let step = try #require(Int(command.output.1))
+        let result = try CommandLineTests.run(
+            CommandLineTests.Command(place: "appendix", step: step, arguments: String(command.output.2)), in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "\n").filter { !$0.isEmpty } == Array(expected))
+    }
+
     @Test func aMigrationTheLearnerAddsIsKnownToTheirOwnStep() throws {
         // Chapter 5's "Try this": step 5 with an addPrice migration keeps
         // using the file it upgraded; the course's step 5 calls it later.
