@@ -261,6 +261,31 @@ extension FileCompatibilityTests {
         #expect(result.stderr.components(separatedBy: "\n").filter { !$0.isEmpty } == Array(expected))
     }
 
+    static let realNorthwind =
+        workspaceRoot
+        .appendingPathComponent("../shared/fixtures/northwind/northwind.db").standardizedFileURL.path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: realNorthwind), "the real Northwind is absent"))
+    func theRealNorthwindIsAStep6FileAndOnlyStep6UsesIt() throws {
+        // On a temporary copy: the fixture itself is never written to.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("northwind.db")
+        try FileManager.default.copyItem(atPath: Self.realNorthwind, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        for step in Self.steps {
+            let before = Bytes(path)
+            let result = try StepProcess.run("step\(step)", Self.reading(step) + ["--database", path], in: directory)
+            if step == 6 {
+                #expect(result.status == 0, "\(result.stderr)")
+            } else {
+                #expect(result.status == 1)
+                #expect(result.stderr.contains("it is a step 6 file, a Northwind catalog"), "\(result.stderr)")
+                #expect(Bytes(path) == before, "step \(step) changed the real Northwind")
+            }
+        }
+    }
+
     @Test func aMigrationTheLearnerAddsIsKnownToTheirOwnStep() throws {
         // Chapter 5's "Try this": step 5 with an addPrice migration keeps
         // using the file it upgraded; the course's step 5 calls it later.
