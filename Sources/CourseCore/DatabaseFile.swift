@@ -110,8 +110,8 @@ public enum DatabaseFile {
 
         public var isEmpty: Bool { tables.isEmpty }
 
-        /// The step whose file this is: an exact match first (step 4's file
-        /// also fits step 5's list of migrations).
+        /// The step whose file this is, when that can be told; a step whose
+        /// migrations are exactly the file's first, when several fit.
         public var kind: StepFileKind? {
             let candidates = StepFileKind.all.filter { $0.describes(self) }
             return candidates.first { Set($0.migrations) == Set(migrations) } ?? candidates.first
