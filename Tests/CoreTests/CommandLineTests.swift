@@ -272,10 +272,16 @@ import Testing
     @Test func theCommandsShownRun() throws {
         let texts = try Self.documents() + Self.goldenFiles() + Self.sourceStrings()
         // Each document's commands in its order, in one scratch folder, as a learner would.
-        // Each command once, in the first document that shows it.
-        var seen = Set<Command>()
+        // Each document from a fresh clone, as a learner follows it: its commands in order, each once,
+        // after the tours whose files it reads (`--database db/step1-tour.sqlite`).
         let batches = texts.map { _, lines in
-            Self.commands(in: lines).filter { Self.runnable($0) && seen.insert($0).inserted }
+            var seen = Set<Command>()
+            let commands = Self.commands(in: lines).filter { Self.runnable($0) && seen.insert($0).inserted }
+            let tours = Set(
+                commands.flatMap { command in
+                    command.arguments.matches(of: /step([1-9])-tour\.sqlite/).compactMap { Int($0.output.1) }
+                })
+            return tours.sorted().map { Command(place: "(its tour)", step: $0, arguments: "") } + commands
         }.filter { !$0.isEmpty }
         #expect(batches.joined().count > 20, "only \(batches.joined().count) commands found to run")
         let failures = Locked([String]())
