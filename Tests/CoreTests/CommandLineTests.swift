@@ -123,14 +123,14 @@ import Testing
     }
 
     /// What is wrong with how a line shows commands: a bare `step3 players`,
-    /// `swift run step3`, `make step3 players`, an unquoted `ARGS=list`.
+    /// `swift run step3`, `make step3 players`, an unquoted `ARGS=list` (Swift's `ARGS=\"list\"` is quoted).
     static func formProblems(_ line: Line, subcommands: [Int: Set<String>]) -> [String] {
         var problems: [String] = []
         let text = line.text
         for match in text.matches(of: /swift run step[1-9]/) {
             problems.append("\(line.place): `\(text[match.range])`: show `make stepN ARGS=\"…\"` instead")
         }
-        for match in text.matches(of: /make step[1-9] ARGS=[^"']/) {
+        for match in text.matches(of: /make step[1-9] ARGS=[^"'\\]/) {
             problems.append(
                 "\(line.place): `\(text[match.range])…`: quote ARGS, as in make step3 ARGS=\"players --seed\"")
         }
@@ -228,14 +228,14 @@ import Testing
         }
     }
 
-    /// Commands a test can run as shown: no placeholder (`ID`, `FILE`, `…`),
+    /// Commands a test can run as shown: no placeholder (`ID`, `FILE`, `…`, `path/to/`),
     /// no network, nothing that waits for another terminal (`watch`) or for
     /// a source that cannot be reached (`sync` of a URL), and no tour (the
     /// golden tests run every tour).
     static func runnable(_ command: Command) -> Bool {
         let text = command.arguments
         let placeholder =
-            text.contains { "…<>[]|$`\\(".contains($0) } || text.contains("...")
+            text.contains { "…<>[]|$`\\(".contains($0) } || text.contains("...") || text.contains("path/to/")
             || text.split(separator: " ").contains { word in word.count > 1 && word.allSatisfy { $0.isUppercase } }
         // The tours (`make step3`, `make step3 ARGS="--trace"`) run in the golden tests already.
         let tour = ["", "--trace", "tour", "tour --trace"].contains(text.trimmingCharacters(in: .whitespaces))
