@@ -12,9 +12,13 @@ extension ItemsStep {
     }
 
     /// Opens the subcommand's database (default db/stepN.sqlite) and migrates it.
-    public static func open(_ options: DatabaseOptions, narrator: Narrator = Narrator()) throws -> AppDatabase<Item> {
+    /// `reading`: the subcommand only reads, so it never creates a missing `--database` file.
+    public static func open(
+        _ options: DatabaseOptions, reading: Bool = false, narrator: Narrator = Narrator()
+    ) throws -> AppDatabase<Item> {
         try AppDatabase.open(
-            options.location(defaultFile: "\(stepName).sqlite"),
+            options.checkedLocation(
+                defaultFile: "\(stepName).sqlite", for: stepName, migrations: migrator.migrations, reading: reading),
             migrator: migrator, trace: options.trace, narrator: narrator)
     }
 

@@ -40,7 +40,7 @@ struct Step1: ParsableCommand, Lesson {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let db = try open(database)
+            let db = try open(database, reading: true)
             defer { sqlite3_close_v2(db) }
             let players = try attempt("list the players") { try fetchPlayers(db) }
             let table = playersTable(players)
@@ -50,9 +50,9 @@ struct Step1: ParsableCommand, Lesson {
 }
 
 /// Opens the subcommand's database and makes sure the table exists.
-private func open(_ options: DatabaseOptions) throws -> OpaquePointer {
+private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> OpaquePointer {
     // The C API's name for an in-memory database is the special path ":memory:".
-    let path = switch try options.location(defaultFile: "step1.sqlite") {
+    let path = switch try options.checkedLocation(defaultFile: "step1.sqlite", for: "step1", reading: reading) {
     case .file(let path): path
     case .inMemory: ":memory:"
     }

@@ -41,7 +41,7 @@ struct Step2: ParsableCommand, Lesson {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let queue = try open(database)
+            let queue = try open(database, reading: true)
             // SELECT * FROM "players" ORDER BY "id"
             let players = try attempt("list the players") {
                 try queue.read { db in try Player.order(Player.Columns.id).fetchAll(db) }
@@ -76,8 +76,8 @@ struct Step2: ParsableCommand, Lesson {
 }
 
 /// Opens the subcommand's database and brings its schema up to date.
-private func open(_ options: DatabaseOptions) throws -> DatabaseQueue {
-    let location = try options.location(defaultFile: "step2.sqlite")
+private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> DatabaseQueue {
+    let location = try options.checkedLocation(defaultFile: "step2.sqlite", for: "step2", migrations: migrator.migrations, reading: reading)
     let queue = try CourseGRDB.openQueue(location, configuration: CourseGRDB.configuration(trace: options.trace, narrator: Narrator()))
     _ = try migrate(queue, with: migrator)
     return queue

@@ -24,7 +24,7 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let teams = try attempt("list the teams") { try store.open().reader.read(allTeams) }
+            let teams = try attempt("list the teams") { try store.open(reading: true).reader.read(allTeams) }
             Narrator().table(["id", "name"], teams.map { [$0.id.map(String.init), $0.name] }, indent: "")
         }
     }
@@ -34,7 +34,7 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let players = try attempt("list the players") { try store.open().reader.read(allPlayers) }
+            let players = try attempt("list the players") { try store.open(reading: true).reader.read(allPlayers) }
             let table = playersTable(players)
             Narrator().table(table.headers, table.rows, indent: "")
         }
@@ -48,7 +48,7 @@ struct Step3: ParsableCommand, Lesson {
 
         func run() throws {
             let detail = try attempt("show player \(id)") {
-                guard let detail = try store.open().reader.read({ db in try playerDetail(db, id: id) }) else {
+                guard let detail = try store.open(reading: true).reader.read({ db in try playerDetail(db, id: id) }) else {
                     throw CourseError.input("no player with id \(id) \(see("players"))")
                 }
                 return detail
@@ -127,7 +127,7 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let problems = try attempt("check foreign keys") { try store.open().reader.read(foreignKeyProblems) }
+            let problems = try attempt("check foreign keys") { try store.open(reading: true).reader.read(foreignKeyProblems) }
             guard !problems.isEmpty else {
                 Narrator().line("No foreign key problems.")
                 return

@@ -8,7 +8,12 @@ struct StoreOptions: ParsableArguments {
     @Flag(help: "Add the demo teams and players (once: it is a migration).")
     var seed = false
 
-    func open() throws -> AppDatabase {
-        try AppDatabase.open(database.location(defaultFile: "step3.sqlite"), trace: database.trace, demoData: seed)
+    /// `reading`: the subcommand only reads, so it never creates a missing `--database` file.
+    /// The file check runs first: a file this step cannot use is refused untouched.
+    func open(reading: Bool = false) throws -> AppDatabase {
+        let location = try database.checkedLocation(
+            defaultFile: "step3.sqlite", for: "step3",
+            migrations: AppDatabase.migrator(demoData: true).migrations, reading: reading && !seed)
+        return try AppDatabase.open(location, trace: database.trace, demoData: seed)
     }
 }

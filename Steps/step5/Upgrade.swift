@@ -13,6 +13,7 @@ func upgrade(_ path: String, trace: Bool) throws {
             "no file at \(Workspace.display(path)): give a database made by step 4 "
                 + "(`make step4 ARGS=\"add Apple 3\"` makes db/step4.sqlite)")
     }
+    try DatabaseFile.check(.file(path), for: "step5", migrations: AppDatabase.migrator.migrations)
     let database = try AppDatabase.open(.file(path), migrator: AppDatabase.migrator, trace: trace, narrator: say)
     let applied = database.appliedNow
     say.line(

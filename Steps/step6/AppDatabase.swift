@@ -21,7 +21,7 @@ struct AppDatabase {
     /// - `--in-memory`: a fresh copy of the catalog in memory, gone on exit.
     static func open(_ options: DatabaseOptions, copyBundle: Bool = true, narrator: Narrator) throws -> AppDatabase {
         let configuration = CourseGRDB.configuration(trace: options.trace, narrator: narrator)
-        let location = try options.location(defaultFile: Catalog.defaultFile)
+        let location = try options.checkedLocation(defaultFile: Catalog.defaultFile, for: "step6")
         switch location {
         case .inMemory:
             let memory = try CourseGRDB.openQueue(.inMemory, configuration: configuration)

@@ -44,7 +44,9 @@ struct Step7: AsyncParsableCommand, Lesson {
             say.line("Decoded \(bodies.count) bodies.")
 
             let cache = try AppDatabase.open(
-                database.location(defaultFile: "step7.sqlite"), trace: database.trace, narrator: say)
+                database.checkedLocation(
+                    defaultFile: "step7.sqlite", for: "step7", migrations: AppDatabase.migrator.migrations),
+                trace: database.trace, narrator: say)
             let plan = try attempt("sync the cache with \(source.display)") {
                 try cache.sync(with: bodies) { stage, plan in
                     guard stage == .began else { return }
@@ -117,7 +119,10 @@ struct Step7: AsyncParsableCommand, Lesson {
 private func readCache<T>(
     _ options: DatabaseOptions, _ what: String, _ say: Narrator, _ read: (AppDatabase) throws -> T
 ) throws -> T {
-    let cache = try AppDatabase.open(options.location(defaultFile: "step7.sqlite"), trace: options.trace, narrator: say)
+    let cache = try AppDatabase.open(
+        options.checkedLocation(
+            defaultFile: "step7.sqlite", for: "step7", migrations: AppDatabase.migrator.migrations, reading: true),
+        trace: options.trace, narrator: say)
     return try attempt(what) { try read(cache) }
 }
 

@@ -126,7 +126,9 @@ public func expectUnusablePathsFail(
     _ step: String, reading: [String], writing: [String], in directory: TemporaryDirectory,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    let missing = try StepProcess.run(step, reading + ["--database", directory.file("nope/x.sqlite")], in: directory)
+    // A write to a folder that does not exist: SQLite cannot create the file.
+    // (A read is refused earlier, without SQLite: it never creates a file.)
+    let missing = try StepProcess.run(step, writing + ["--database", directory.file("nope/x.sqlite")], in: directory)
     #expect(missing.status == 1, sourceLocation: sourceLocation)
     #expect(
         missing.stderr.contains("result code: 14 SQLITE_CANTOPEN"), "\(missing.stderr)", sourceLocation: sourceLocation)
@@ -134,7 +136,7 @@ public func expectUnusablePathsFail(
 
     let text = directory.file("notes.txt")
     try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
-    let notADatabase = try StepProcess.run(step, writing + ["--database", text], in: directory)
+    let notADatabase = try StepProcess.run(step, reading + ["--database", text], in: directory)
     #expect(notADatabase.status == 1, sourceLocation: sourceLocation)
     #expect(
         notADatabase.stderr.contains("result code: 26 SQLITE_NOTADB"), "\(notADatabase.stderr)",

@@ -1,0 +1,282 @@
+import CSQLite
+import Foundation
+
+// A step opens a database file only if it can use it. Opening is not
+// harmless: GRDB's migrator creates `grdb_migrations` and tables, a
+// `DatabasePool` switches the file to WAL mode, `sqlite3_open_v2` with
+// SQLITE_OPEN_CREATE creates a missing file. So before any of that, each step
+// looks at the file through a read-only connection that cannot create or
+// change anything, and refuses a file it cannot use, with a message that says
+// what the file holds and what to do. docs/appendix-file-compatibility.md
+// shows what every step does with every other step's file.
+
+// MARK: - What each step's files look like
+
+/// The tables a step's database holds (SQLite's own `sqlite_…` tables aside)
+/// and the GRDB migrations it records. Kept here, in one table, so that every
+/// step can tell who made a file it refuses.
+public struct StepFileKind: Sendable {
+    public var step: String  // "step3"
+    public var tables: Set<String>
+    /// `grdb_migrations`, in order (empty for the steps without a migrator).
+    public var migrations: [String]
+    /// The columns of the tables whose shape differs from step to step.
+    public var columns: [String: [String]] = [:]
+    /// Other tables may be present too (step 6 uses any Northwind database).
+    public var allowsMoreTables = false
+    /// Whether the step makes its schema in a new or empty file (step 6 only
+    /// copies its bundled catalog to its own default file when it is missing).
+    public var setsUpEmptyFiles = true
+    /// A subcommand that reads the file, for the "what to do" advice.
+    public var readCommand: String
+    /// What the file is, in a few words.
+    public var summary: String
+
+    /// The step's number as a learner reads it: "step 3".
+    public var displayName: String { "step " + step.dropFirst(4) }
+
+    public static let all: [StepFileKind] = [
+        StepFileKind(
+            step: "step1", tables: ["players"], migrations: [],
+            columns: ["players": ["id", "name", "createdAt", "isInjured"]], readCommand: "list",
+            summary: "players, made with the C API"),
+        StepFileKind(
+            step: "step2", tables: ["players", "grdb_migrations"],
+            migrations: ["Create 'players' table", "Add 'isInjured' to 'players'"],
+            columns: ["players": ["id", "name", "createdAt", "isInjured"]], readCommand: "list",
+            summary: "players"),
+        StepFileKind(
+            step: "step3", tables: ["players", "teams", "grdb_migrations"],
+            migrations: [
+                "Create 'players' table", "Add 'isInjured' to 'players'", "Create 'teams' table",
+                "Add 'teamID' to 'players'", "Seed demo teams and players",
+            ],
+            columns: ["players": ["id", "name", "createdAt", "isInjured", "teamID"]], readCommand: "players",
+            summary: "players and teams"),
+        StepFileKind(
+            step: "step4", tables: ["item", "grdb_migrations"], migrations: ["createItem"],
+            columns: ["item": ["id", "name", "quantity"]], readCommand: "list", summary: "items"),
+        StepFileKind(
+            step: "step5", tables: ["item", "grdb_migrations"], migrations: ["createItem", "addNotes"],
+            columns: ["item": ["id", "name", "quantity", "notes"]], readCommand: "list", summary: "items with notes"),
+        StepFileKind(
+            step: "step6", tables: ["Categories", "Suppliers", "Products"], migrations: [],
+            allowsMoreTables: true, setsUpEmptyFiles: false, readCommand: "list",
+            summary: "a Northwind catalog"),
+        StepFileKind(
+            step: "step7", tables: ["solar_body", "grdb_migrations"], migrations: ["v1 BodiesDB-001.sql"],
+            readCommand: "list", summary: "a cache of solar bodies"),
+    ]
+
+    /// The kinds of file `step` uses: its own, and for step 5 step 4's too
+    /// (step 5's migrator upgrades it in place, as chapter 5 teaches).
+    /// `migrations`: the step's migrator as it is now, which knows a migration
+    /// a learner just added (the table above only knows the course's).
+    public static func usable(by step: String, migrations: [String]? = nil) -> [StepFileKind] {
+        let upgrades = ["step5": ["step4"]]
+        return all.compactMap { kind in
+            guard kind.step == step else { return upgrades[step, default: []].contains(kind.step) ? kind : nil }
+            var own = kind
+            own.migrations = migrations ?? kind.migrations
+            return own
+        }
+    }
+
+    /// Whether `contents` is a file of this kind (possibly from an earlier
+    /// version of the step: fewer migrations, all known).
+    func describes(_ contents: DatabaseFile.Contents) -> Bool {
+        let columnsMatch = columns.allSatisfy { table, names in
+            Set(names).isSubset(of: contents.columns[table] ?? [])
+        }
+        guard !migrations.isEmpty else {
+            // No migrator (steps 1 and 6): the tables tell.
+            let tablesMatch = allowsMoreTables ? tables.isSubset(of: contents.tables) : tables == contents.tables
+            return tablesMatch && columnsMatch
+        }
+        // A GRDB step: the migrations tell. At least one, all known, and the tables they make.
+        return !contents.migrations.isEmpty && Set(contents.migrations).isSubset(of: migrations)
+            && tables.isSubset(of: contents.tables) && columnsMatch
+    }
+}
+
+// MARK: - Looking at a file without touching it
+
+public enum DatabaseFile {
+    /// What a file holds, as far as telling which step made it goes.
+    public struct Contents: Sendable, Equatable {
+        public var tables: Set<String>
+        public var migrations: [String]
+        public var columns: [String: [String]]  // table → its columns, in order
+
+        public var isEmpty: Bool { tables.isEmpty }
+
+        /// The step whose file this is, when that can be told; a step whose
+        /// migrations are exactly the file's first, when several fit.
+        public var kind: StepFileKind? {
+            let candidates = StepFileKind.all.filter { $0.describes(self) }
+            return candidates.first { Set($0.migrations) == Set(migrations) } ?? candidates.first
+        }
+    }
+
+    /// What a file is, before a step opens it.
+    public enum State: Sendable, Equatable {
+        case missing
+        case notADatabase(SQLiteError)  // SQLite's code and message, e.g. 26 SQLITE_NOTADB
+        case database(Contents)  // an empty file is a database with no tables
+    }
+
+    // [docs:inspect]
+    /// Reads the file's schema through a connection that can neither create
+    /// nor change it: `SQLITE_OPEN_READONLY` without `SQLITE_OPEN_CREATE`, and
+    /// `immutable=1` when there is no `-wal` file, because even a read-only
+    /// connection creates `-wal` and `-shm` files next to a WAL-mode database.
+    public static func inspect(_ path: String) -> State {
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let hasWAL = FileManager.default.fileExists(atPath: path + "-wal")
+        // A URI filename: `%`, `?` and `#` are escaped, as in any URL.
+        let escaped = absolute.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        let uri = "file:\(escaped)" + (hasWAL ? "" : "?immutable=1")
+        var db: OpaquePointer?
+        defer { sqlite3_close_v2(db) }
+        let code = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        guard code == SQLITE_OK, let db else {
+            return .notADatabase(SQLiteError(connection: db, resultCode: code, sql: nil))
+        }
+        do {
+            // sqlite_schema lists every table; SQLite's own start with "sqlite_".
+            let tables = try strings(
+                db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+            let migrations =
+                tables.contains("grdb_migrations")
+                ? try strings(db, "SELECT identifier FROM grdb_migrations") : []
+            var columns: [String: [String]] = [:]
+            for table in tables {
+                columns[table] = try strings(
+                    db, "SELECT name FROM pragma_table_info('\(table.replacingOccurrences(of: "'", with: "''"))')")
+            }
+            return .database(Contents(tables: Set(tables), migrations: migrations, columns: columns))
+        } catch {
+            return .notADatabase(error)
+        }
+    }
+    // [/docs:inspect]
+
+    /// The first column of every row of `sql`.
+    private static func strings(_ db: OpaquePointer, _ sql: String) throws(SQLiteError) -> [String] {
+        var statement: OpaquePointer?
+        defer { sqlite3_finalize(statement) }
+        var code = sqlite3_prepare_v2(db, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(connection: db, resultCode: code, sql: nil) }
+        var values: [String] = []
+        while true {
+            code = sqlite3_step(statement)
+            switch code {
+            case SQLITE_ROW: values.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
+            case SQLITE_DONE: return values
+            default: throw SQLiteError(connection: db, resultCode: code, sql: nil)
+            }
+        }
+    }
+}
+
+// MARK: - The check every step makes before it opens a file
+
+extension DatabaseFile {
+    // [docs:check]
+    /// Refuses, before anything touches it, a file `step` cannot use: one made
+    /// by another step or program, or not a database. A new or empty file is
+    /// fine (the step sets it up), unless `reading`: a subcommand that only
+    /// reads does not create a file.
+    public static func check(
+        _ location: DatabaseLocation, for step: String, migrations: [String]? = nil, reading: Bool = false
+    ) throws {
+        let usable = StepFileKind.usable(by: step, migrations: migrations)
+        guard case .file(let path) = location, let own = usable.first(where: { $0.step == step }) else { return }
+        let shown = Workspace.display(path)
+        let refused = "\(shown) is not a file \(own.displayName) can use; \(own.displayName) left it untouched"
+        switch inspect(path) {
+        case .missing where reading:
+            throw CourseError.input(
+                """
+                no database at \(shown): this subcommand only reads, so it does not create one
+                  \(advice(path, own, reading: true))
+                """)
+        case .missing:
+            return
+        case .database(let contents) where contents.isEmpty && own.setsUpEmptyFiles:
+            return
+        case .database(let contents) where usable.contains(where: { $0.describes(contents) }):
+            return
+        case .database(let contents):
+            let lines = [refused, holds(contents, own)] + readWithMaker(contents, shown) + [advice(path, own)]
+            throw CourseError.input(lines.joined(separator: "\n  "))
+        case .notADatabase(let error):
+            let what = [refused + ": SQLite cannot read it as a database", advice(path, own)]
+            throw CourseError(report: ErrorReport(what.joined(separator: "\n  "), error: error))
+        }
+    }
+    // [/docs:check]
+
+    /// What the file holds, and which step made it when that can be told.
+    static func holds(_ contents: Contents, _ own: StepFileKind) -> String {
+        let tables = contents.tables.sorted().joined(separator: ", ")
+        guard !contents.isEmpty else { return "it is empty, and \(own.displayName) does not set up new files" }
+        let newer = contents.migrations.filter { !own.migrations.contains($0) }
+        // A later version of this step's app: it ran every migration this step knows, and more.
+        let later =
+            !own.migrations.isEmpty && !newer.isEmpty && Set(own.migrations).isSubset(of: contents.migrations)
+            ? "a later version of \(own.displayName) (migrations it does not know: \(newer.joined(separator: ", ")))"
+            : nil
+        switch (contents.kind, later) {
+        case (let kind?, let later?):
+            return "it is a \(kind.displayName) file, \(kind.summary) (tables: \(tables)): \(later)"
+        case (let kind?, nil): return "it is a \(kind.displayName) file, \(kind.summary) (tables: \(tables))"
+        case (nil, let later?): return "it holds the tables \(tables), made by \(later)"
+        case (nil, nil): return "it holds the tables \(tables): no step of this course makes a file like it"
+        }
+    }
+
+    /// How to read the file with the step that made it.
+    static func readWithMaker(_ contents: Contents, _ shown: String) -> [String] {
+        guard let kind = contents.kind else { return [] }
+        return [
+            "To read it with \(kind.displayName): make \(kind.step) ARGS=\"\(kind.readCommand) --database \(shown)\""
+        ]
+    }
+
+    /// What to do instead.
+    static func advice(_ path: String, _ own: StepFileKind, reading: Bool = false) -> String {
+        let ownFile = Workspace.databaseDirectory.appendingPathComponent("\(own.step).sqlite").standardizedFileURL.path
+        if URL(fileURLWithPath: path).standardizedFileURL.path == ownFile {
+            return "`make reset` deletes it (with every file in db/); \(own.displayName) then starts afresh."
+        }
+        let wanted = reading ? "a file it made" : own.setsUpEmptyFiles ? "a new file" : "a file with \(own.summary)"
+        let inDB =
+            URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+            == Workspace.databaseDirectory.standardizedFileURL.path
+        return "Give \(own.displayName) \(wanted) (--database PATH), or none to use db/\(own.step).sqlite"
+            + (inDB ? "; `make reset` deletes every file in db/." : ".")
+    }
+}
+
+extension DatabaseOptions {
+    /// `location(defaultFile:)`, checked: refuses a file this step cannot use
+    /// (see `DatabaseFile.check`). `reading`: the subcommand only reads, so a
+    /// missing `--database` file is an error, not a new file.
+    public func checkedLocation(
+        defaultFile: String, for step: String, migrations: [String]? = nil, reading: Bool = false
+    ) throws -> DatabaseLocation {
+        let location = try location(defaultFile: defaultFile)
+        try DatabaseFile.check(location, for: step, migrations: migrations, reading: reading && database != nil)
+        // `--database db/mine.sqlite` works on a fresh clone too, where db/ does not exist yet.
+        if case .file(let path) = location, !reading,
+            URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
+                == Workspace.databaseDirectory.standardizedFileURL
+        {
+            _ = try Workspace.databasePath(URL(fileURLWithPath: path).lastPathComponent)
+        }
+        return location
+    }
+}

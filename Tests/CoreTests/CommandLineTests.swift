@@ -1,0 +1,305 @@
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// Every command a learner is shown — in the chapters, the README, the tours'
+/// output (golden files) and the messages the programs print — uses the one
+/// form the course decided on, `make step3 ARGS="players --seed"`, run from
+/// the repository root. A bare `step3 players` is answered by the shell with
+/// "command not found". And the commands shown run: each document's commands
+/// are run in order, in a scratch folder, through the built programs.
+@Suite struct CommandLineTests {
+    /// A line of text a learner reads, and where it is.
+    struct Line {
+        var place: String  // "docs/03-players-and-teams.md:12"
+        var text: String
+    }
+
+    // MARK: - Where commands are shown
+
+    /// The chapters and the README, line by line.
+    static func documents() throws -> [(String, [Line])] {
+        let docs = try FileManager.default.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("docs").path
+        ).filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        return try (["README.md"] + docs).map { path in (path, try lines(of: path)) }
+    }
+
+    /// The tours' outputs. A golden `--help` output is ArgumentParser's
+    /// wording around our strings (its `USAGE:` lines are not commands to
+    /// paste), and those strings are checked in the source.
+    static func goldenFiles() throws -> [(String, [Line])] {
+        let golden = workspaceRoot.appendingPathComponent("Tests/Golden")
+        let names = try FileManager.default.subpathsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".txt") }
+        return try names.sorted().map { "Tests/Golden/\($0)" }.map { path in (path, try lines(of: path)) }
+            .filter { _, lines in !lines.contains { $0.text.hasPrefix("USAGE:") } }
+    }
+
+    /// The string literals of every Swift file the programs are built from:
+    /// what they print (messages, hints, help). Comments are not scanned.
+    static func sourceStrings() throws -> [(String, [Line])] {
+        var files: [String] = []
+        for folder in ["Steps", "Sources"] {
+            let url = workspaceRoot.appendingPathComponent(folder)
+            files += try FileManager.default.subpathsOfDirectory(atPath: url.path)
+                .filter { $0.hasSuffix(".swift") }.map { "\(folder)/\($0)" }
+        }
+        return try files.sorted().map { path in (path, stringLiterals(in: try lines(of: path))) }
+    }
+
+    static func lines(of path: String) throws -> [Line] {
+        let text = try String(contentsOf: workspaceRoot.appendingPathComponent(path), encoding: .utf8)
+        return text.components(separatedBy: "\n").enumerated().map {
+            Line(place: "\(path):\($0.offset + 1)", text: $0.element)
+        }
+    }
+
+    /// The contents of a Swift file's string literals, line by line, with
+    /// `\"` unescaped. The lines of a multi-line literal are content whole.
+    static func stringLiterals(in lines: [Line]) -> [Line] {
+        var literals: [Line] = []
+        var inMultiline = false
+        for line in lines {
+            let trimmed = line.text.trimmingCharacters(in: .whitespaces)
+            if inMultiline {
+                if trimmed.hasPrefix("\"\"\"") {
+                    inMultiline = false
+                } else {
+                    literals.append(
+                        Line(place: line.place, text: line.text.replacingOccurrences(of: "\\\"", with: "\"")))
+                }
+                continue
+            }
+            if trimmed.hasPrefix("//") { continue }
+            if trimmed.hasSuffix("\"\"\"") {
+                inMultiline = true
+            }
+            literals += singleLineLiterals(line)
+        }
+        return literals
+    }
+
+    /// The `"…"` literals of one line of code, up to a `//` comment.
+    static func singleLineLiterals(_ line: Line) -> [Line] {
+        var literals: [String] = []
+        var current: String?
+        var escaped = false
+        var previous: Character = " "
+        for character in line.text {
+            defer { previous = character }
+            guard var text = current else {
+                if character == "\"" { current = "" }
+                if character == "/" && previous == "/" { break }
+                continue
+            }
+            if escaped {
+                text.append(character == "\"" ? "\"" : "\\\(character)")
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                literals.append(text)
+                current = nil
+                continue
+            } else {
+                text.append(character)
+            }
+            current = text
+        }
+        return literals.filter { !$0.isEmpty }.map { Line(place: line.place, text: $0) }
+    }
+
+    // MARK: - The one form
+
+    /// The subcommands of each step, as its `--help` lists them.
+    static func subcommands(_ step: Int) throws -> Set<String> {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let help = try StepProcess.run("step\(step)", ["--help"], in: directory).stdout.components(separatedBy: "\n")
+        guard let start = help.firstIndex(of: "SUBCOMMANDS:") else { return [] }
+        let names = help[(start + 1)...].filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        return Set(names + ["help"])
+    }
+
+    /// What is wrong with how a line shows commands: a bare `step3 players`,
+    /// `swift run step3`, `make step3 players`, an unquoted `ARGS=list` (Swift's `ARGS=\"list\"` is quoted).
+    static func formProblems(_ line: Line, subcommands: [Int: Set<String>]) -> [String] {
+        var problems: [String] = []
+        let text = line.text
+        for match in text.matches(of: /swift run step[1-9]/) {
+            problems.append("\(line.place): `\(text[match.range])`: show `make stepN ARGS=\"…\"` instead")
+        }
+        for match in text.matches(of: /make step[1-9] ARGS=[^"'\\]/) {
+            problems.append(
+                "\(line.place): `\(text[match.range])…`: quote ARGS, as in make step3 ARGS=\"players --seed\"")
+        }
+        // stepN followed by one of its subcommands or an option: a command without make.
+        for match in text.matches(of: /step([1-9]) +(--?[a-z][a-z\-]*|[a-z][a-z\-]*)/) {
+            guard let step = Int(match.output.1) else { continue }
+            let word = String(match.output.2)
+            guard word.hasPrefix("-") || subcommands[step, default: []].contains(word) else { continue }
+            let before = text[..<match.range.lowerBound]
+            // Part of a longer word or path: db/step3, Tests/Step3Tests, mystep3.
+            if let last = before.last, last.isLetter || last.isNumber || "/.-_".contains(last) { continue }
+            let how =
+                before.hasSuffix("make ") ? "make runs a target, not a subcommand" : "the shell has no `step\(step)`"
+            problems.append("\(line.place): `\(text[match.range])`: \(how); show `make step\(step) ARGS=\"\(word) …\"`")
+        }
+        return problems
+    }
+
+    @Test func everyCommandShownUsesMakeStepArgs() throws {
+        var subcommands: [Int: Set<String>] = [:]
+        // Every step there is: Steps/step1 … Steps/stepN.
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("Steps").path)
+        for step in folders.compactMap({ $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }) {
+            subcommands[step] = try Self.subcommands(step)
+        }
+        #expect(subcommands[3]?.contains("add-player") == true, "could not read step3's subcommands from --help")
+        let texts = try Self.documents() + Self.goldenFiles() + Self.sourceStrings()
+        let problems = texts.flatMap { _, lines in lines.flatMap { Self.formProblems($0, subcommands: subcommands) } }
+        for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    /// The chapters quote the line make adds after a failing step
+    /// (`make: *** [Makefile:22: step3] Error 1`): its number must be the one
+    /// make prints. GNU make names the rule's first recipe line plus the
+    /// failing command's index among the recipe's commands (a command may
+    /// span several lines, joined by `\`).
+    @Test func makesOwnLineIsQuotedAsMakePrintsIt() throws {
+        let makefile = try Self.lines(of: "Makefile").map(\.text)
+        let rule = try #require(makefile.firstIndex { $0.hasPrefix("step%:") })
+        var commands: [String] = []
+        var continued = false
+        for line in makefile[(rule + 1)...] {
+            guard line.hasPrefix("\t") else { break }
+            if continued { commands[commands.count - 1] += line } else { commands.append(line) }
+            continued = line.hasSuffix("\\")
+        }
+        let index = try #require(commands.firstIndex { $0.contains("$(BIN)/step$* $(ARGS)") })
+        let printed = rule + 2 + index  // 1-based number of the first recipe line, plus the index
+        var quoted = 0
+        for (_, lines) in try Self.documents() {
+            for line in lines {
+                for match in line.text.matches(of: /make: \*\*\* \[Makefile:(\d+): step[1-9]\]/) {
+                    quoted += 1
+                    #expect(Int(match.output.1) == printed, "\(line.place): make says Makefile:\(printed)")
+                }
+            }
+        }
+        #expect(quoted > 0)
+    }
+
+    // MARK: - The commands run
+
+    /// A `make stepN ARGS="…"` (or plain `make stepN`) shown to a learner:
+    /// the step and its arguments as the learner's shell passes them to make.
+    struct Command: Hashable, CustomStringConvertible {
+        var place: String
+        var step: Int
+        var arguments: String  // what make pastes after the program's path
+        /// The text says it fails: "Error", "refused" or "fails" on its line or the next two.
+        var shownFailing = false
+        var description: String { "\(place): make step\(step) ARGS=\"\(arguments)\"" }
+        static func == (a: Self, b: Self) -> Bool { a.step == b.step && a.arguments == b.arguments }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(step)
+            hasher.combine(arguments)
+        }
+    }
+
+    static func commands(in lines: [Line]) -> [Command] {
+        lines.indices.flatMap { index in
+            let line = lines[index]
+            let context = lines[index..<min(index + 3, lines.count)].map { $0.text.lowercased() }.joined()
+            let failing = ["error", "refuse", "fails"].contains { context.contains($0) }
+            return line.text.matches(of: /make step([1-9])(?: ARGS=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'))?(?![\w\-])/)
+                .compactMap {
+                    match -> Command? in
+                    guard let step = Int(match.output.1) else { return nil }
+                    // Inside "…" the learner's shell removes the backslashes of \" and \\.
+                    let quoted = match.output.2.map { String($0).replacingOccurrences(of: "\\\"", with: "\"") }
+                    return Command(
+                        place: line.place, step: step, arguments: quoted ?? match.output.3.map(String.init) ?? "",
+                        shownFailing: failing)
+                }
+        }
+    }
+
+    /// Commands a test can run as shown: no placeholder (`ID`, `FILE`, `…`, `path/to/`),
+    /// no network, nothing that waits for another terminal (`watch`) or for
+    /// a source that cannot be reached (`sync` of a URL), and no tour (the
+    /// golden tests run every tour).
+    static func runnable(_ command: Command) -> Bool {
+        let text = command.arguments
+        let placeholder =
+            text.contains { "…<>[]|$`\\(".contains($0) } || text.contains("...") || text.contains("path/to/")
+            || text.split(separator: " ").contains { word in word.count > 1 && word.allSatisfy { $0.isUppercase } }
+        // The tours (`make step3`, `make step3 ARGS="--trace"`) run in the golden tests already.
+        let tour = ["", "--trace", "tour", "tour --trace"].contains(text.trimmingCharacters(in: .whitespaces))
+        return !placeholder && !tour && !text.contains("watch") && !text.contains("://")
+    }
+
+    /// Runs `make stepN ARGS="…"` as the Makefile does: the built program,
+    /// with ARGS split by the shell, in `directory`.
+    static func run(_ command: Command, in directory: TemporaryDirectory) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", "exec \"$0\" \(command.arguments) </dev/null", StepProcess.executable("step\(command.step)").path,
+        ]
+        process.currentDirectoryURL = directory.url
+        var environment = ProcessInfo.processInfo.environment
+        environment["COURSE_DB_DIR"] = directory.url.appendingPathComponent("db").path
+        environment["COURSE_HIDE_TIMINGS"] = "1"
+        process.environment = environment
+        let output = try TemporaryDirectory()
+        defer { output.remove() }
+        FileManager.default.createFile(atPath: output.file("out"), contents: nil)
+        FileManager.default.createFile(atPath: output.file("err"), contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output.url.appendingPathComponent("out"))
+        process.standardError = try FileHandle(forWritingTo: output.url.appendingPathComponent("err"))
+        try process.run()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: (try? String(contentsOfFile: output.file("out"), encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: output.file("err"), encoding: .utf8)) ?? "")
+    }
+
+    @Test func theCommandsShownRun() throws {
+        let texts = try Self.documents() + Self.goldenFiles() + Self.sourceStrings()
+        // Each document's commands in its order, in one scratch folder, as a learner would.
+        // Each document from a fresh clone, as a learner follows it: its commands in order, each once,
+        // after the tours whose files it reads (`--database db/step1-tour.sqlite`).
+        let batches = texts.map { _, lines in
+            var seen = Set<Command>()
+            let commands = Self.commands(in: lines).filter { Self.runnable($0) && seen.insert($0).inserted }
+            let tours = Set(
+                commands.flatMap { command in
+                    command.arguments.matches(of: /step([1-9])-tour\.sqlite/).compactMap { Int($0.output.1) }
+                })
+            return tours.sorted().map { Command(place: "(its tour)", step: $0, arguments: "") } + commands
+        }.filter { !$0.isEmpty }
+        #expect(batches.joined().count > 20, "only \(batches.joined().count) commands found to run")
+        let failures = Locked([String]())
+        DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+            do {
+                let directory = try TemporaryDirectory()
+                defer { directory.remove() }
+                for command in batches[index] {
+                    let result = try Self.run(command, in: directory)
+                    // 0; or 1 where the text shows a refusal on purpose. 64 is a usage error.
+                    if result.status != 0 && !(result.status == 1 && command.shownFailing) {
+                        failures.update { $0.append("\(command): exit status \(result.status)\n\(result.stderr)") }
+                    }
+                }
+            } catch {
+                failures.update { $0.append("\(error)") }
+            }
+        }
+        for failure in failures.value { Issue.record(Comment(rawValue: failure)) }
+    }
+}

@@ -1,0 +1,356 @@
+import CSQLite
+import CourseCore
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// Every step against every other step's file, a non-database, an empty file
+/// and a missing one, run through the built programs; the outcome of each
+/// cell must be the one the table in docs/appendix-file-compatibility.md
+/// shows, and a refused file must keep every byte (and its companions).
+@Suite struct FileCompatibilityTests {
+    static let steps = 1...7
+
+    /// The rows of the table: a step, and how it opens the file. Step 5 also
+    /// opens a file with no subcommand: `step5 --database FILE` upgrades it.
+    struct Row: Hashable, CustomStringConvertible {
+        var step: Int
+        var upgrade = false
+        var description: String { upgrade ? "step 5 --database" : "step \(step)" }
+        static let all = steps.map { Row(step: $0) } + [Row(step: 5, upgrade: true)]
+
+        func command(_ fixture: Fixture) -> [String] {
+            if upgrade { return [] }
+            return fixture == .missingWriting ? writing(step) : reading(step)
+        }
+    }
+
+    /// A subcommand that only reads, and one that writes, for each step.
+    static func reading(_ step: Int) -> [String] { step == 3 ? ["players"] : ["list"] }
+    static func writing(_ step: Int) -> [String] {
+        switch step {
+        case 3: ["add-team", "Zebras"]
+        case 4, 5: ["add", "Zed", "1"]
+        case 6: ["edit", "1", "--price", "2"]
+        case 7: ["sync"]
+        default: ["add", "Zed"]
+        }
+    }
+
+    /// The columns of the table, in order.
+    enum Fixture: Hashable, CustomStringConvertible {
+        case step(Int)
+        case notADatabase, empty, missingReading, missingWriting
+
+        static let all: [Fixture] = steps.map(Fixture.step) + [.notADatabase, .empty, .missingReading, .missingWriting]
+
+        var description: String {
+            switch self {
+            case .step(let n): "step \(n) file"
+            case .notADatabase: "not a database"
+            case .empty: "empty file"
+            case .missingReading: "no file, reading"
+            case .missingWriting: "no file, writing"
+            }
+        }
+    }
+
+    /// A database file and its companions, byte for byte (nil: absent).
+    struct Bytes: Equatable {
+        var files: [String: Data?]
+        init(_ path: String) {
+            files = Dictionary(
+                uniqueKeysWithValues: ["", "-wal", "-journal"].map { suffix in
+                    (suffix, FileManager.default.contents(atPath: path + suffix))
+                })
+        }
+    }
+
+    struct Cell {
+        var row: Row
+        var step: Int { row.step }
+        var fixture: Fixture
+        var result: ProcessResult
+        var before: Bytes
+        var after: Bytes
+        var kindAfter: String?
+        var outcome: String {
+            guard result.status == 0 else {
+                return result.stderr.contains("a later version") ? "refused, later" : "refused"
+            }
+            switch fixture {
+            case .step(let n) where n == step: return "used"
+            case .step: return "upgraded"
+            default: return "set up"
+            }
+        }
+    }
+
+    /// One file of each step, made by the step's own programs.
+    struct Fixtures: Sendable {
+        var directory: TemporaryDirectory
+
+        /// Step 6 copies its bundled catalog to its default file, db/step6.sqlite.
+        func path(_ step: Int) -> String {
+            step == 6 ? directory.file("db/step6.sqlite") : directory.file("step\(step).sqlite")
+        }
+
+        init(in directory: TemporaryDirectory) throws {
+            self.directory = directory
+            for step in steps {
+                let arguments: [String]
+                switch step {
+                case 3: arguments = ["players", "--seed", "--database", path(step)]
+                case 6: arguments = ["list"]
+                default: arguments = writing(step) + ["--database", path(step)]
+                }
+                let result = try StepProcess.run("step\(step)", arguments, in: directory)
+                #expect(result.status == 0, "making a step \(step) file: \(result.stderr)")
+            }
+        }
+    }
+
+    /// Runs one cell in its own folder, on a copy of the fixture named x.sqlite.
+    static func run(_ row: Row, fixture: Fixture, files: Fixtures) throws -> Cell {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("x.sqlite")
+        switch fixture {
+        case .step(let n):
+            for suffix in ["", "-wal", "-journal"] where FileManager.default.fileExists(atPath: files.path(n) + suffix)
+            {
+                try FileManager.default.copyItem(atPath: files.path(n) + suffix, toPath: path + suffix)
+            }
+        case .notADatabase: try Data("these are notes, not a database".utf8).write(to: URL(fileURLWithPath: path))
+        case .empty: try Data().write(to: URL(fileURLWithPath: path))
+        case .missingReading, .missingWriting: break
+        }
+        let before = Bytes(path)
+        let result = try StepProcess.run(
+            "step\(row.step)", row.command(fixture) + ["--database", "x.sqlite"], in: directory)
+        let kindAfter: String? =
+            switch DatabaseFile.inspect(path) {
+            case .database(let contents): contents.kind?.step
+            default: nil
+            }
+        return Cell(
+            row: row, fixture: fixture, result: result, before: before, after: Bytes(path), kindAfter: kindAfter)
+    }
+
+    /// The table in the appendix: row → column → outcome.
+    static func documentedMatrix() throws -> [String: [String: String]] {
+        let text = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/appendix-file-compatibility.md"),
+            encoding: .utf8)
+        let rows = text.components(separatedBy: "\n").filter { $0.hasPrefix("| ") }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+        guard let header = rows.first(where: { $0.first == "step \\ file" }) else { return [:] }
+        var matrix: [String: [String: String]] = [:]
+        for row in rows where row.first?.hasPrefix("step ") == true && row.first != header.first {
+            matrix[row[0].replacingOccurrences(of: "`", with: "")] = Dictionary(
+                uniqueKeysWithValues: zip(header.dropFirst(), row.dropFirst()).map { ($0, $1) })
+        }
+        return matrix
+    }
+
+    @Test func everyStepAgainstEveryFileIsAsTheAppendixSays() throws {
+        let documented = try Self.documentedMatrix()
+        #expect(Set(documented.keys) == Set(Row.all.map(\.description)), "the appendix's rows are not the steps'")
+        let fixtures = try TemporaryDirectory()
+        defer { fixtures.remove() }
+        let files = try Fixtures(in: fixtures)
+
+        // The cells are independent processes: run them two at a time, then check.
+        let jobs = Row.all.flatMap { row in Fixture.all.map { (row, $0) } }
+        let cells = Locked([Int: Result<Cell, any Error>]())
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let (row, fixture) = jobs[index]
+            let cell = Result { try Self.run(row, fixture: fixture, files: files) }
+            cells.update { $0[index] = cell }
+        }
+
+        for index in jobs.indices {
+            let cell = try cells.value[index]!.get()
+            let label = "\(cell.row) with a \(cell.fixture)"
+            let expected = documented[cell.row.description]?[cell.fixture.description]
+            #expect(
+                cell.outcome == expected,
+                "\(label): the appendix says \(expected ?? "nothing"), the program: \(cell.outcome)\n\(cell.result.stderr)"
+            )
+            if cell.result.status == 0 {
+                // Used, upgraded or set up: the file is now this step's.
+                #expect(
+                    cell.kindAfter == "step\(cell.step)",
+                    "\(label): afterwards the file looks like \(cell.kindAfter ?? "nothing known")")
+            } else {
+                #expect(cell.result.status == 1, "\(label): exit status \(cell.result.status)")
+                #expect(cell.after == cell.before, "\(label): refused, but the file or its -wal/-journal changed")
+                #expect(cell.result.stderr.hasPrefix("Error: "), "\(label): \(cell.result.stderr)")
+                try checkMessage(cell, label: label, files: files)
+            }
+        }
+    }
+
+    /// A refusal says what the file is, and the command it suggests runs.
+    func checkMessage(_ cell: Cell, label: String, files: Fixtures) throws {
+        let stderr = cell.result.stderr
+        switch cell.fixture {
+        case .step(let maker):
+            #expect(
+                stderr.contains("it is a step \(maker) file"),
+                "\(label): the message does not name its maker\n\(stderr)")
+            let hint = "make step\(maker) ARGS=\"\(Self.reading(maker).joined(separator: " ")) --database x.sqlite\""
+            #expect(stderr.contains(hint), "\(label): no hint \(hint)\n\(stderr)")
+            // The hint runs: the maker reads its own file.
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            try FileManager.default.copyItem(atPath: files.path(maker), toPath: directory.file("x.sqlite"))
+            let hinted = try StepProcess.run(
+                "step\(maker)", Self.reading(maker) + ["--database", "x.sqlite"], in: directory)
+            #expect(hinted.status == 0, "\(label): the suggested command fails: \(hinted.stderr)")
+        case .notADatabase:
+            #expect(stderr.contains("result code: 26 SQLITE_NOTADB"), "\(label)\n\(stderr)")
+        case .empty:
+            #expect(stderr.contains("it is empty"), "\(label)\n\(stderr)")
+        case .missingReading, .missingWriting:
+            #expect(
+                stderr.contains("x.sqlite") && (stderr.contains("no database at") || stderr.contains("no file at")),
+                "\(label)\n\(stderr)")
+        }
+    }
+
+    @Test func aRefusalSaysLaterVersionOnlyWhenTrue() throws {
+        // Step 5 with a migration of the learner's own (chapter 5's "Try this"):
+        // step 5 itself refuses it as a file from a later version.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("later.sqlite")
+        #expect(try StepProcess.run("step5", ["add", "Fig", "2", "--database", path], in: directory).status == 0)
+        let before = Bytes(path)
+        try runSQL(path, "INSERT INTO grdb_migrations VALUES ('addPrice')")
+        let after = Bytes(path)
+        #expect(before != after)
+        let result = try StepProcess.run("step5", ["list", "--database", path], in: directory)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("made by a later version of step 5 (migrations it does not know: addPrice)"),
+            "\(result.stderr)")
+        #expect(Bytes(path) == after)
+    }
+}
+
+extension FileCompatibilityTests {
+    @Test func theAppendixShowsARefusalAsTheProgramPrintsIt() throws {
+        let text = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/appendix-file-compatibility.md"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("A refusal looks like this") })
+        let block = lines[(start + 3)...].prefix { $0 != "```" }
+        let command = try #require(block.first?.wholeMatch(of: /\$ make step([1-9]) ARGS="(.*)"/))
+        let expected = block.dropFirst().filter { !$0.hasPrefix("make: ***") }
+        // The file it reads, made as the sentence before the block says.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        #expect(
+            try StepProcess.run("step5", ["add", "Fig", "2", "--database", "db/step5.sqlite"], in: directory).status
+                == 0)
+        let step = try #require(Int(command.output.1))
+        let result = try CommandLineTests.run(
+            CommandLineTests.Command(place: "appendix", step: step, arguments: String(command.output.2)), in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr.components(separatedBy: "\n").filter { !$0.isEmpty } == Array(expected))
+    }
+
+    static let realNorthwind =
+        workspaceRoot
+        .appendingPathComponent("../shared/fixtures/northwind/northwind.db").standardizedFileURL.path
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: realNorthwind), "the real Northwind is absent"))
+    func theRealNorthwindIsAStep6FileAndOnlyStep6UsesIt() throws {
+        // On a temporary copy: the fixture itself is never written to.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("northwind.db")
+        try FileManager.default.copyItem(atPath: Self.realNorthwind, toPath: path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        for step in Self.steps {
+            let before = Bytes(path)
+            let result = try StepProcess.run("step\(step)", Self.reading(step) + ["--database", path], in: directory)
+            if step == 6 {
+                #expect(result.status == 0, "\(result.stderr)")
+            } else {
+                #expect(result.status == 1)
+                #expect(result.stderr.contains("it is a step 6 file, a Northwind catalog"), "\(result.stderr)")
+                #expect(Bytes(path) == before, "step \(step) changed the real Northwind")
+            }
+        }
+    }
+
+    @Test func aMigrationTheLearnerAddsIsKnownToTheirOwnStep() throws {
+        // Chapter 5's "Try this": step 5 with an addPrice migration keeps
+        // using the file it upgraded; the course's step 5 calls it later.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try itemsFile(
+            in: directory, migrations: ["createItem", "addNotes", "addPrice"],
+            columns: "id INTEGER PRIMARY KEY, name TEXT, quantity INTEGER, notes TEXT, price REAL")
+        let theirs = ["createItem", "addNotes", "addPrice"]
+        try DatabaseFile.check(.file(path), for: "step5", migrations: theirs)
+        do {
+            try DatabaseFile.check(.file(path), for: "step5")
+            Issue.record("the course's step 5 used a file with a migration it does not know")
+        } catch {
+            #expect("\(error)".contains("made by a later version of step 5 (migrations it does not know: addPrice)"))
+        }
+    }
+
+    @Test func theRightTablesWithOtherColumnsAreRefusedBeforeWALMode() throws {
+        // Step 4's tables and migration, but an item table of another shape:
+        // refused before the DatabasePool would switch the file to WAL mode.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try itemsFile(
+            in: directory, migrations: ["createItem"], columns: "id INTEGER PRIMARY KEY, name TEXT, price REAL")
+        let before = Bytes(path)
+        let result = try StepProcess.run("step4", ["add", "Fig", "1", "--database", path], in: directory)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "it holds the tables grdb_migrations, item: no step of this course makes a file like it"),
+            "\(result.stderr)")
+        #expect(Bytes(path) == before)
+    }
+}
+
+/// A new file with an `item` table of these columns, and these migrations
+/// recorded as GRDB records them.
+private func itemsFile(in directory: TemporaryDirectory, migrations: [String], columns: String) throws -> String {
+    let path = directory.file("items.sqlite")
+    let values = migrations.map { "('\($0)')" }.joined(separator: ", ")
+    try runSQL(
+        path,
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES \(values);
+        CREATE TABLE item (\(columns));
+        """, create: true)
+    return path
+}
+
+/// Runs one statement on a file, with the C API.
+private func runSQL(_ path: String, _ sql: String, create: Bool = false) throws {
+    var db: OpaquePointer?
+    defer { sqlite3_close_v2(db) }
+    var code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), nil)
+    if code == SQLITE_OK { code = sqlite3_exec(db, sql, nil, nil, nil) }
+    guard code == SQLITE_OK else { throw SQLiteError(connection: db, resultCode: code, sql: sql) }
+}
+
+/// A value shared between threads, behind a lock.
+final class Locked<Value>: @unchecked Sendable {
+    private var stored: Value
+    private let lock = NSLock()
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.withLock { stored } }
+    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
+}
