@@ -4,7 +4,7 @@ import GRDB
 import ItemsKit
 
 // [docs:upgrade]
-/// `step5 --database FILE`: open a file, which migrates it, and say what
+/// `make step5 ARGS="--database FILE"`: open a file, which migrates it, and say what
 /// happened. A second run finds nothing left to do.
 func upgrade(_ path: String, trace: Bool) throws {
     let say = Narrator()
