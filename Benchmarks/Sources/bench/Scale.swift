@@ -12,7 +12,7 @@ import Foundation
 
 /// One command of a step, measured at every size.
 private struct Operation {
-    var title: String  // "step6 search"
+    var title: String  // "step 6 search"
     var unit: String  // "products"
     var one: String  // "product"
     /// Builds the database (and any file) for a size, returns the command's arguments.
@@ -34,7 +34,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
 
     let operations = [
         Operation(
-            title: "step4 list --order asc", unit: "items", one: "item",
+            title: "step 4 list --order asc", unit: "items", one: "item",
             setUp: { size in ["list", "--order", "asc", "--database", try data.items(size)] },
             claim: { size in
                 size <= 1_000
@@ -43,7 +43,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                         0.05, "listing \(size) items sorted by a Swift collation is not interactive (over 50 ms)")
             }),
         Operation(
-            title: "step4 list --order asc (with an index)", unit: "items", one: "item",
+            title: "step 4 list --order asc (with an index)", unit: "items", one: "item",
             setUp: { size in ["list", "--order", "asc", "--database", try data.indexedItems(size)] },
             claim: { size in
                 size <= 1_000
@@ -53,7 +53,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                         "with the index, \(size) items list in under \(formatSeconds(Double(size) / 100_000))")
             }),
         Operation(
-            title: "step6 search", unit: "products", one: "product",
+            title: "step 6 search", unit: "products", one: "product",
             setUp: { size in ["search", "Marmalade", "--database", try data.catalog(size)] },
             claim: { size in
                 size <= 10_000
@@ -61,14 +61,14 @@ func benchmarkScale(_ recorder: Recorder) throws {
                     : .netOver(0.05, "searching \(size) products scans them all: over 50 ms")
             }),
         Operation(
-            title: "step6 edit", unit: "products", one: "product",
+            title: "step 6 edit", unit: "products", one: "product",
             setUp: { size in
                 ["edit", String(max(1, size / 2)), "--price", "PRICE", "--database", try data.catalog(size)]
             },
             claim: { size in .netUnder(0.05, "editing one of \(size) products stays interactive: a primary-key lookup")
             }),
         Operation(
-            title: "step7 sync (first sync, empty cache)", unit: "bodies", one: "body",
+            title: "step 7 sync (first sync, empty cache)", unit: "bodies", one: "body",
             setUp: { size in ["sync", try data.bodies(size, changed: false), "--database", data.cachePath(size)] },
             prepare: { size in try removeDatabase(data.cachePath(size)) },
             claim: { size in
@@ -79,7 +79,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                         "a first sync of \(size) bodies is not interactive (over 50 ms): decode, then insert each row")
             }),
         Operation(
-            title: "step7 search", unit: "bodies", one: "body",
+            title: "step 7 search", unit: "bodies", one: "body",
             setUp: { size in ["search", "Titan", "--database", try data.syncedCache(size)] },
             claim: { size in
                 size <= 10_000
@@ -120,7 +120,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
 /// Step 4's ordered list at the largest size, without and with the index,
 /// in turns: what the index saves, as one ratio.
 private func compareStep4Index(_ recorder: Recorder, size: Int, repetitions: Int, data: ScaleData) throws {
-    let name = "step4 list --order asc · \(formatCount(size)) items, sorted by the collation"
+    let name = "step 4 list --order asc · \(formatCount(size)) items, sorted by the collation"
     guard recorder.wants("Scale", [name]) else { return }
     let list = ["list", "--order", "asc", "--database"]
     let plainFile = try data.items(size)

@@ -7,13 +7,15 @@ import GRDB
 struct ScaleData {
     var settings: Settings
 
-    /// Step 4: `step4 list` on a new file runs step 4's migrations; then
+    /// Step 4: `step4 add` on a new file runs step 4's migrations (the item it
+    /// adds is deleted at once; `list` would refuse a missing file); then
     /// `size` items with names in many cases and accents, as the collation sorts them.
     func items(_ size: Int) throws -> String {
         let path = settings.workDirectory.appendingPathComponent("items-\(size).sqlite").path
         if FileManager.default.fileExists(atPath: path) { return path }  // the indexed copy starts from it
-        try runStep("step4", ["list", "--database", path], settings: settings)
+        try runStep("step4", ["add", "placeholder", "--database", path], settings: settings)
         let db = try CConnection(path: path)
+        try db.execute("DELETE FROM item")
         try db.execute(
             """
             INSERT INTO item (name, quantity)
@@ -126,7 +128,7 @@ struct ScaleData {
         settings.workDirectory.appendingPathComponent("cache-\(size).sqlite").path
     }
 
-    /// A cache that `step7 sync` filled with `size` bodies.
+    /// A cache that `step 7 sync` filled with `size` bodies.
     func syncedCache(_ size: Int) throws -> String {
         let path = try settings.freshPath("cache-synced-\(size).sqlite")
         try runStep("step7", ["sync", try bodies(size, changed: false), "--database", path], settings: settings)
