@@ -43,6 +43,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         ]),
+        // The exercise runner (`swift run course`, `make ex`): Foundation and
+        // ArgumentParser only, so it builds in seconds and never needs GRDB.
+        .target(name: "CourseRunner", path: "Sources/CourseRunner"),
+        .executableTarget(name: "course", dependencies: [
+            "CourseRunner", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "CourseRunnerTests", dependencies: ["CourseRunner"]),
         .target(name: "CourseTestSupport", dependencies: [
             "CourseCore",
             grdb,
@@ -63,3 +70,29 @@ let package = Package(
         + step(6, dependencies: [grdb], resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
         + step(7, dependencies: [grdb], resources: [.process("Resources")])
 )
+
+// MARK: - Exercises
+// A learner's exercise is compiled only when the `course` runner asks for it,
+// by setting COURSE_EXERCISE in the environment of `swift build --product
+// exercise-check`. Without it (make test, make stepN, CI) the manifest has no
+// exercise target at all, so an unfinished exercise cannot break anything.
+// The runner picks the exercise with an environment variable, never a file:
+// SwiftPM caches the files a manifest reads.
+let environment = Context.environment
+if let exercise = environment["COURSE_EXERCISE"], !exercise.isEmpty {
+    let root = environment["COURSE_EXERCISE_ROOT"] ?? "Exercises" // or Solutions, or a scratch copy
+    let usesGRDB = !exercise.hasPrefix("s1-") // step 1 is the C API alone
+    let sqlite: [Target.Dependency] = ["CSQLite"] + (usesGRDB ? [grdb] : [])
+    let hasModule = environment["COURSE_EXERCISE_MODULE"] != "0" // SQL exercises have no Swift code
+    package.targets += [
+        .target(name: "ExerciseSupport", dependencies: ["CSQLite"], path: "Checks/Support"),
+        .executableTarget(
+            name: "exercise-check",
+            dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? ["Exercise"] : []),
+            path: "Checks/\(exercise)"
+        ),
+    ]
+    if hasModule {
+        package.targets.append(.target(name: "Exercise", dependencies: sqlite, path: "\(root)/\(exercise)"))
+    }
+}
