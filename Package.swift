@@ -73,26 +73,34 @@ let package = Package(
 
 // MARK: - Exercises
 // A learner's exercise is compiled only when the `course` runner asks for it,
-// by setting COURSE_EXERCISE in the environment of `swift build --product
-// exercise-check`. Without it (make test, make stepN, CI) the manifest has no
-// exercise target at all, so an unfinished exercise cannot break anything.
-// The runner picks the exercise with an environment variable, never a file:
-// SwiftPM caches the files a manifest reads.
+// by naming it in COURSE_EXERCISES for `swift build --product check-<id>`.
+// Without it (make test, make stepN, CI) the manifest has no exercise target
+// at all, so an unfinished exercise cannot break anything. The runner picks
+// exercises with an environment variable, never a file: SwiftPM caches the
+// files a manifest reads.
+//
+// COURSE_EXERCISES: ids separated by spaces; `id:sql` for an exercise without
+// Swift code. COURSE_EXERCISE_ROOT: Exercises (default), Solutions, or a
+// scratch copy inside the package. Each exercise is a module of its own,
+// Exercise_<id> (its learner's code), and an executable check-<id> (its check).
 let environment = Context.environment
-if let exercise = environment["COURSE_EXERCISE"], !exercise.isEmpty {
-    let root = environment["COURSE_EXERCISE_ROOT"] ?? "Exercises" // or Solutions, or a scratch copy
-    let usesGRDB = !exercise.hasPrefix("s1-") // step 1 is the C API alone
-    let sqlite: [Target.Dependency] = ["CSQLite"] + (usesGRDB ? [grdb] : [])
-    let hasModule = environment["COURSE_EXERCISE_MODULE"] != "0" // SQL exercises have no Swift code
-    package.targets += [
-        .target(name: "ExerciseSupport", dependencies: ["CSQLite"], path: "Checks/Support"),
-        .executableTarget(
-            name: "exercise-check",
-            dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? ["Exercise"] : []),
-            path: "Checks/\(exercise)"
-        ),
-    ]
-    if hasModule {
-        package.targets.append(.target(name: "Exercise", dependencies: sqlite, path: "\(root)/\(exercise)"))
+let exercises = (environment["COURSE_EXERCISES"] ?? "").split(separator: " ").map(String.init)
+if !exercises.isEmpty {
+    let root = environment["COURSE_EXERCISE_ROOT"] ?? "Exercises"
+    package.targets.append(.target(name: "ExerciseSupport", dependencies: ["CSQLite"], path: "Checks/Support"))
+    for entry in exercises {
+        let parts = entry.split(separator: ":").map(String.init)
+        let id = parts[0]
+        let module = "Exercise_" + String(id.map { $0 == "-" ? "_" : $0 })
+        let sqlite: [Target.Dependency] = ["CSQLite"] + (id.hasPrefix("s1-") ? [] : [grdb]) // step 1: the C API alone
+        let hasModule = !parts.dropFirst().contains("sql")
+        if hasModule {
+            package.targets.append(.target(name: module, dependencies: sqlite, path: "\(root)/\(id)"))
+        }
+        package.targets.append(.executableTarget(
+            name: "check-\(id)",
+            dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
+            path: "Checks/\(id)"
+        ))
     }
 }

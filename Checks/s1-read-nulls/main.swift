@@ -1,5 +1,5 @@
 import CSQLite
-@testable import Exercise
+@testable import Exercise_s1_read_nulls
 import ExerciseSupport
 
 let setup = """

@@ -35,18 +35,36 @@ public struct Checker: Sendable {
     /// Exercises (the learner's), Solutions, or a scratch copy.
     public func check(_ exercise: Exercise, folder: String = "Exercises") -> CheckResult {
         let start = Date()
-        let environment = [
-            "COURSE_EXERCISE": exercise.id,
-            "COURSE_EXERCISE_ROOT": folder,
-            "COURSE_EXERCISE_MODULE": exercise.hasModule ? "1" : "0",
-        ]
-        let build = Shell.run([swift, "build", "--product", "exercise-check"], in: workspace.root,
-                              environment: environment)
+        let build = Shell.run([swift, "build", "--product", "check-\(exercise.id)"], in: workspace.root,
+                              environment: Checker.environment([exercise], folder: folder))
         guard build.status == 0 else {
             return CheckResult(stage: .compile, message: compilerErrors(build.output),
                                seconds: Date().timeIntervalSince(start))
         }
-        let binary = workspace.root.appendingPathComponent(".build/debug/exercise-check").path
+        var result = run(exercise, folder: folder)
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    /// What Package.swift reads to add these exercises' targets (and only them).
+    public static func environment(_ exercises: [Exercise], folder: String) -> [String: String] {
+        [
+            "COURSE_EXERCISES": exercises.map { $0.hasModule ? $0.id : "\($0.id):sql" }.joined(separator: " "),
+            "COURSE_EXERCISE_ROOT": folder,
+        ]
+    }
+
+    /// Builds the checks of several exercises at once (one SwiftPM run, both
+    /// cores busy). False when any of them does not compile.
+    public func buildAll(_ exercises: [Exercise], folder: String) -> Bool {
+        Shell.run([swift, "build"], in: workspace.root,
+                  environment: Checker.environment(exercises, folder: folder)).status == 0
+    }
+
+    /// Runs an exercise's check, already built.
+    public func run(_ exercise: Exercise, folder: String) -> CheckResult {
+        let start = Date()
+        let binary = workspace.root.appendingPathComponent(".build/debug/check-\(exercise.id)").path
         let run = Shell.run([binary], in: workspace.root, environment: [
             "COURSE_EXERCISE_DIR": workspace.root.appendingPathComponent("\(folder)/\(exercise.id)").path,
         ])

@@ -24,6 +24,10 @@ public struct LearnerProgress {
     public var manifest: Manifest
     public var checker: Checker
     public var state: CourseState
+    /// Results computed by this process, by id: checked once, not twice.
+    var fresh: [String: (fingerprint: String, result: CheckResult)] = [:]
+    /// Exercises whose check passed now, after failing (or never running) before.
+    public private(set) var newlyPassed: [String] = []
 
     public init(workspace: Workspace) throws {
         self.workspace = workspace
@@ -44,8 +48,11 @@ public struct LearnerProgress {
     /// Runs the check now, counting an attempt when the file changed.
     public mutating func check(_ exercise: Exercise) -> CheckResult {
         let print = currentFingerprint(exercise)
+        if let known = fresh[exercise.id], known.fingerprint == print { return known.result }
         let result = checker.check(exercise)
+        fresh[exercise.id] = (print, result)
         var notes = state[exercise.id]
+        if result.passed, notes.lastResult?.passed != true { newlyPassed.append(exercise.id) }
         if notes.fingerprint != print { notes.attempts += 1 }
         notes.fingerprint = print
         notes.lastResult = result

@@ -66,6 +66,7 @@ struct Session {
             print(hints < 3 ? "  Stuck? \(command("hint \(exercise.id)")) (hint \(hints + 1) of 3)."
                   : "  All hints used: \(command("solution \(exercise.id)")) shows the reference solution.")
         }
+        fflush(nil)
         return result.passed
     }
 }
@@ -76,8 +77,15 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var session = try Session()
-        guard let exercise = try session.pick(id) else {
+        let picked = try session.pick(id)
+        if id == nil {
+            for done in session.progress.newlyPassed {
+                print("✓ \(done) passes now. Well done. \(command("solution \(done)")) compares yours with the reference.\n")
+            }
+        }
+        guard let exercise = picked else {
             print("Every exercise passes. \(command("report")) writes your report.")
+            try session.save()
             return
         }
         let passed = session.checkAndReport(exercise)
@@ -285,15 +293,11 @@ struct Verify: ParsableCommand {
         let manifest = try Manifest.load(root: workspace.root)
         let lint = CourseRunner.Lint(workspace: workspace, manifest: manifest).problems()
         for problem in lint { print("✗ lint: \(problem)") }
-        let verifier = Verifier(workspace: workspace)
         let exercises = try ids.isEmpty ? manifest.exercises : ids.map(manifest.exercise)
         let start = Date()
-        var failures = lint.count
-        for exercise in exercises {
-            let problems = verifier.verify(exercise)
-            failures += problems.count
-            for problem in problems { print("✗ \(exercise.id): \(problem)") }
-        }
+        let problems = Verifier(workspace: workspace).verify(exercises)
+        for (exercise, problem) in problems { print("✗ \(exercise.id): \(problem)") }
+        let failures = lint.count + problems.count
         let seconds = Int(Date().timeIntervalSince(start).rounded())
         print("\(exercises.count) exercises verified in \(seconds) s: \(failures == 0 ? "all as declared" : "\(failures) problems").")
         if failures > 0 { throw ExitCode(1) }
