@@ -35,8 +35,7 @@ public struct Checker: Sendable {
     /// Exercises (the learner's), Solutions, or a scratch copy.
     public func check(_ exercise: Exercise, folder: String = "Exercises") -> CheckResult {
         let start = Date()
-        let build = Shell.run([swift, "build", "--product", "check-\(exercise.id)"], in: workspace.root,
-                              environment: Checker.environment([exercise], folder: folder))
+        let build = swiftBuild(["--product", "check-\(exercise.id)"], [exercise], folder: folder)
         guard build.status == 0 else {
             return CheckResult(stage: .compile, message: compilerErrors(build.output),
                                seconds: Date().timeIntervalSince(start))
@@ -57,8 +56,21 @@ public struct Checker: Sendable {
     /// Builds the checks of several exercises at once (one SwiftPM run, both
     /// cores busy). False when any of them does not compile.
     public func buildAll(_ exercises: [Exercise], folder: String) -> Bool {
-        Shell.run([swift, "build"], in: workspace.root,
-                  environment: Checker.environment(exercises, folder: folder)).status == 0
+        let build = swiftBuild([], exercises, folder: folder)
+        if ProcessInfo.processInfo.environment["COURSE_DEBUG"] != nil { print(build.output) }
+        return build.status == 0
+    }
+
+    /// `swift build` with these exercises in the package. SwiftPM caches its
+    /// build plan and may reuse it when only the environment changed, so the
+    /// plan is recomputed here (--disable-build-manifest-caching) and thrown
+    /// away afterwards: the next ordinary build (make test, make stepN) plans
+    /// again, without any exercise target.
+    func swiftBuild(_ arguments: [String], _ exercises: [Exercise], folder: String) -> Shell.Result {
+        let result = Shell.run([swift, "build", "--disable-build-manifest-caching"] + arguments, in: workspace.root,
+                               environment: Checker.environment(exercises, folder: folder))
+        try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent(".build/debug.yaml"))
+        return result
     }
 
     /// Runs an exercise's check, already built.
