@@ -35,7 +35,13 @@ public struct Checker: Sendable {
     /// Exercises (the learner's), Solutions, or a scratch copy.
     public func check(_ exercise: Exercise, folder: String = "Exercises") -> CheckResult {
         let start = Date()
+        if isBuilt(exercise, folder: folder) { // only a text file changed: nothing to compile
+            var result = run(exercise, folder: folder)
+            result.seconds = Date().timeIntervalSince(start)
+            return result
+        }
         let build = swiftBuild(["--product", "check-\(exercise.id)"], [exercise], folder: folder)
+        markBuilt([exercise], folder: folder, succeeded: build.status == 0)
         guard build.status == 0 else {
             return CheckResult(stage: .compile, message: compilerErrors(build.output),
                                seconds: Date().timeIntervalSince(start))
@@ -57,6 +63,7 @@ public struct Checker: Sendable {
     /// cores busy). False when any of them does not compile.
     public func buildAll(_ exercises: [Exercise], folder: String) -> Bool {
         let build = swiftBuild([], exercises, folder: folder)
+        markBuilt(exercises, folder: folder, succeeded: build.status == 0)
         if ProcessInfo.processInfo.environment["COURSE_DEBUG"] != nil { print(build.output) }
         return build.status == 0
     }
@@ -71,6 +78,41 @@ public struct Checker: Sendable {
                                environment: Checker.environment(exercises, folder: folder))
         try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent(".build/debug.yaml"))
         return result
+    }
+
+    // MARK: Skipping builds that would change nothing
+
+    /// What the check's binary is built from: the exercise's Swift files (not
+    /// query.sql or prediction.txt, which the check reads when it runs), the
+    /// check and its support, and the folder.
+    func buildKey(_ exercise: Exercise, folder: String) -> String {
+        let root = workspace.root
+        let folders = ["\(folder)/\(exercise.id)", "Checks/\(exercise.id)", "Checks/Support"]
+        let files = folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".swift") }.sorted().map { root.appendingPathComponent("\(folder)/\($0)") }
+        }
+        return folder + " " + fingerprint(files)
+    }
+
+    func stamp(_ exercise: Exercise) -> URL {
+        workspace.scratch.appendingPathComponent("built/\(exercise.id)")
+    }
+
+    func isBuilt(_ exercise: Exercise, folder: String) -> Bool {
+        let binary = workspace.root.appendingPathComponent(".build/debug/check-\(exercise.id)").path
+        return FileManager.default.isExecutableFile(atPath: binary)
+            && (try? String(contentsOf: stamp(exercise), encoding: .utf8)) == buildKey(exercise, folder: folder)
+    }
+
+    func markBuilt(_ exercises: [Exercise], folder: String, succeeded: Bool) {
+        for exercise in exercises {
+            let url = stamp(exercise)
+            try? FileManager.default.removeItem(at: url)
+            guard succeeded else { continue }
+            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? Data(buildKey(exercise, folder: folder).utf8).write(to: url)
+        }
     }
 
     /// Runs an exercise's check, already built.
