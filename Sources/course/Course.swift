@@ -145,6 +145,7 @@ struct Watch: ParsableCommand {
                 print("\nMoving on:")
                 print(session.header(current))
                 print("Watching \(session.workspace.display(session.workspace.learnerFile(current))): save it to check.")
+                fflush(nil)
             }
             try session.save()
         }
