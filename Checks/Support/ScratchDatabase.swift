@@ -39,8 +39,9 @@ public final class ScratchDatabase {
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }
         guard code == SQLITE_OK else {
-            throw CheckFailure("the check's setup SQL failed", expected: "SQLITE_OK",
-                               actual: "code \(code): \(message.map { String(cString: $0) } ?? "")", sql: sql)
+            throw CheckFailure(
+                "the check's setup SQL failed", expected: "SQLITE_OK",
+                actual: "code \(code): \(message.map { String(cString: $0) } ?? "")", sql: sql)
         }
     }
 
@@ -50,21 +51,24 @@ public final class ScratchDatabase {
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         guard code == SQLITE_OK, let statement else {
-            throw CheckFailure("SQLite refused the query", expected: "a valid SELECT",
-                               actual: "code \(code): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+            throw CheckFailure(
+                "SQLite refused the query", expected: "a valid SELECT",
+                actual: "code \(code): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
         }
         var rows: [[String]] = []
         while true {
             let step = sqlite3_step(statement)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else {
-                throw CheckFailure("the query failed while running", expected: "rows",
-                                   actual: "code \(step): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+                throw CheckFailure(
+                    "the query failed while running", expected: "rows",
+                    actual: "code \(step): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
             }
-            rows.append((0..<sqlite3_column_count(statement)).map { column in
-                sqlite3_column_type(statement, column) == SQLITE_NULL
-                    ? "NULL" : String(cString: sqlite3_column_text(statement, column))
-            })
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { column in
+                    sqlite3_column_type(statement, column) == SQLITE_NULL
+                        ? "NULL" : String(cString: sqlite3_column_text(statement, column))
+                })
         }
         return rows
     }
@@ -95,6 +99,7 @@ public func checkPrediction(printed: [String]) throws {
         let guess = index < predicted.count ? predicted[index] : "(nothing)"
         try expect(guess, equals: line, "line \(index + 1) of prediction.txt")
     }
-    try expect(predicted.count == printed.count, "prediction.txt", expected: "\(printed.count) lines",
-               actual: "\(predicted.count) lines")
+    try expect(
+        predicted.count == printed.count, "prediction.txt", expected: "\(printed.count) lines",
+        actual: "\(predicted.count) lines")
 }

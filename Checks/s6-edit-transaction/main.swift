@@ -1,6 +1,7 @@
-@testable import Exercise_s6_edit_transaction
 import ExerciseSupport
 import GRDB
+
+@testable import Exercise_s6_edit_transaction
 
 let setup = """
     CREATE TABLE Products (
@@ -17,22 +18,33 @@ func product(_ queue: DatabaseQueue) throws -> String {
     }
 }
 
-runCheck("s6-edit-transaction", [
-    ("a valid edit saves both values", {
-        let queue = try DatabaseQueue()
-        try queue.write { db in try db.execute(sql: setup) }
-        try learnerCode("saveEdit(productID: 27, price: 40, stock: 12)") {
-            try saveEdit(queue, productID: 27, price: 40, stock: 12)
-        }
-        try expect(try product(queue), equals: "price 40.0, stock 12", "product 27 after the edit", sql: query)
-    }),
-    ("a refused edit changes nothing", {
-        let queue = try DatabaseQueue()
-        try queue.write { db in try db.execute(sql: setup) }
-        _ = try learnerCodeThrows("saveEdit(productID: 27, price: 1, stock: -5), refused by CHECK (UnitsInStock >= 0)") {
-            try saveEdit(queue, productID: 27, price: 1, stock: -5)
-        }
-        try expect(try product(queue), equals: "price 43.9, stock 49", "product 27 after the refused edit",
-                   sql: "UPDATE Products SET UnitPrice = 1 …; UPDATE Products SET UnitsInStock = -5 …\n" + query)
-    }),
-])
+runCheck(
+    "s6-edit-transaction",
+    [
+        (
+            "a valid edit saves both values",
+            {
+                let queue = try DatabaseQueue()
+                try queue.write { db in try db.execute(sql: setup) }
+                try learnerCode("saveEdit(productID: 27, price: 40, stock: 12)") {
+                    try saveEdit(queue, productID: 27, price: 40, stock: 12)
+                }
+                try expect(try product(queue), equals: "price 40.0, stock 12", "product 27 after the edit", sql: query)
+            }
+        ),
+        (
+            "a refused edit changes nothing",
+            {
+                let queue = try DatabaseQueue()
+                try queue.write { db in try db.execute(sql: setup) }
+                _ = try learnerCodeThrows(
+                    "saveEdit(productID: 27, price: 1, stock: -5), refused by CHECK (UnitsInStock >= 0)"
+                ) {
+                    try saveEdit(queue, productID: 27, price: 1, stock: -5)
+                }
+                try expect(
+                    try product(queue), equals: "price 43.9, stock 49", "product 27 after the refused edit",
+                    sql: "UPDATE Products SET UnitPrice = 1 …; UPDATE Products SET UnitsInStock = -5 …\n" + query)
+            }
+        ),
+    ])

@@ -1,6 +1,7 @@
-@testable import Exercise_s6_literal_like
 import ExerciseSupport
 import GRDB
+
+@testable import Exercise_s6_literal_like
 
 let setup = """
     CREATE TABLE Products (ProductID INTEGER PRIMARY KEY, ProductName TEXT NOT NULL);
@@ -16,18 +17,34 @@ func search(_ text: String) throws -> [String] {
     }
 }
 
-runCheck("s6-literal-like", [
-    ("finds a name part, ignoring case", {
-        try expect(try search("chai"), equals: ["Chai"], "search for \"chai\"", sql: setup)
-        try expect(try search("water"), equals: ["PureXWater", "Pure_Water"], "search for \"water\" (ordered by name)", sql: setup)
-    }),
-    ("% is just a percent sign", {
-        try expect(try search("100%"), equals: ["100% Juice"], "search for \"100%\"", sql: setup)
-    }),
-    ("_ is just an underscore", {
-        try expect(try search("e_w"), equals: ["Pure_Water"], "search for \"e_w\"", sql: setup)
-    }),
-    ("a backslash is just a backslash", {
-        try expect(try search("k\\s"), equals: ["Back\\Slash"], "search for \"k\\s\"", sql: setup)
-    }),
-])
+runCheck(
+    "s6-literal-like",
+    [
+        (
+            "finds a name part, ignoring case",
+            {
+                try expect(try search("chai"), equals: ["Chai"], "search for \"chai\"", sql: setup)
+                try expect(
+                    try search("water"), equals: ["PureXWater", "Pure_Water"], "search for \"water\" (ordered by name)",
+                    sql: setup)
+            }
+        ),
+        (
+            "% is just a percent sign",
+            {
+                try expect(try search("100%"), equals: ["100% Juice"], "search for \"100%\"", sql: setup)
+            }
+        ),
+        (
+            "_ is just an underscore",
+            {
+                try expect(try search("e_w"), equals: ["Pure_Water"], "search for \"e_w\"", sql: setup)
+            }
+        ),
+        (
+            "a backslash is just a backslash",
+            {
+                try expect(try search("k\\s"), equals: ["Back\\Slash"], "search for \"k\\s\"", sql: setup)
+            }
+        ),
+    ])

@@ -1,7 +1,8 @@
-import Foundation
-@testable import Exercise_s7_sync_atomic
 import ExerciseSupport
+import Foundation
 import GRDB
+
+@testable import Exercise_s7_sync_atomic
 
 let setup = """
     CREATE TABLE solar_body (id TEXT NOT NULL PRIMARY KEY, english_name TEXT NOT NULL, gravity REAL);
@@ -21,30 +22,54 @@ func contents(_ queue: DatabaseQueue) throws -> [String] {
 
 let before = ["lune Moon", "terre Earth"]
 
-runCheck("s7-sync-atomic", [
-    ("a good payload replaces the cache", {
-        let queue = try cache()
-        let payload = #"[{"id": "mars", "englishName": "Mars", "gravity": 3.71}, {"id": "terre", "englishName": "Earth", "gravity": 9.8}]"#
-        try learnerCode("sync(cache, payload: \(payload))") { try sync(queue, payload: Data(payload.utf8)) }
-        try expect(try contents(queue), equals: ["mars Mars", "terre Earth"], "the cache after the sync", sql: query)
-    }),
-    ("a payload that is not JSON leaves the cache as it was", {
-        let queue = try cache()
-        _ = try learnerCodeThrows("sync(cache, payload: \"<html>503</html>\")") { try sync(queue, payload: Data("<html>503</html>".utf8)) }
-        try expect(try contents(queue), equals: before, "the cache after a failed sync", sql: query)
-    }),
-    ("a body with an empty id leaves the cache as it was", {
-        let queue = try cache()
-        let payload = #"[{"id": "mars", "englishName": "Mars"}, {"id": "", "englishName": "Nobody"}]"#
-        _ = try learnerCodeThrows("sync(cache, payload: \(payload))") { try sync(queue, payload: Data(payload.utf8)) }
-        try expect(try contents(queue), equals: before, "the cache after a refused sync", sql: query)
-    }),
-    ("a payload with the same id twice leaves the cache as it was", {
-        let queue = try cache()
-        let payload = #"[{"id": "mars", "englishName": "Mars"}, {"id": "mars", "englishName": "Mars again"}]"#
-        _ = try learnerCodeThrows("sync(cache, payload: \(payload))", sql: "INSERT INTO solar_body … (UNIQUE id)") {
-            try sync(queue, payload: Data(payload.utf8))
-        }
-        try expect(try contents(queue), equals: before, "the cache after a sync refused by the PRIMARY KEY", sql: query)
-    }),
-])
+runCheck(
+    "s7-sync-atomic",
+    [
+        (
+            "a good payload replaces the cache",
+            {
+                let queue = try cache()
+                let payload =
+                    #"[{"id": "mars", "englishName": "Mars", "gravity": 3.71}, {"id": "terre", "englishName": "Earth", "gravity": 9.8}]"#
+                try learnerCode("sync(cache, payload: \(payload))") { try sync(queue, payload: Data(payload.utf8)) }
+                try expect(
+                    try contents(queue), equals: ["mars Mars", "terre Earth"], "the cache after the sync", sql: query)
+            }
+        ),
+        (
+            "a payload that is not JSON leaves the cache as it was",
+            {
+                let queue = try cache()
+                _ = try learnerCodeThrows("sync(cache, payload: \"<html>503</html>\")") {
+                    try sync(queue, payload: Data("<html>503</html>".utf8))
+                }
+                try expect(try contents(queue), equals: before, "the cache after a failed sync", sql: query)
+            }
+        ),
+        (
+            "a body with an empty id leaves the cache as it was",
+            {
+                let queue = try cache()
+                let payload = #"[{"id": "mars", "englishName": "Mars"}, {"id": "", "englishName": "Nobody"}]"#
+                _ = try learnerCodeThrows("sync(cache, payload: \(payload))") {
+                    try sync(queue, payload: Data(payload.utf8))
+                }
+                try expect(try contents(queue), equals: before, "the cache after a refused sync", sql: query)
+            }
+        ),
+        (
+            "a payload with the same id twice leaves the cache as it was",
+            {
+                let queue = try cache()
+                let payload = #"[{"id": "mars", "englishName": "Mars"}, {"id": "mars", "englishName": "Mars again"}]"#
+                _ = try learnerCodeThrows(
+                    "sync(cache, payload: \(payload))", sql: "INSERT INTO solar_body … (UNIQUE id)"
+                ) {
+                    try sync(queue, payload: Data(payload.utf8))
+                }
+                try expect(
+                    try contents(queue), equals: before, "the cache after a sync refused by the PRIMARY KEY", sql: query
+                )
+            }
+        ),
+    ])

@@ -8,10 +8,11 @@ import GRDB
 func program(say: (String) -> Void) throws {
     let queue = try DatabaseQueue()
     try queue.write { db in
-        try db.execute(sql: """
-            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            INSERT INTO item (name) VALUES ('banana'), ('Cherry'), ('apple'), ('Äpfel'), ('Zebra');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                INSERT INTO item (name) VALUES ('banana'), ('Cherry'), ('apple'), ('Äpfel'), ('Zebra');
+                """)
     }
     try queue.read { db in
         let binary = try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name")
@@ -20,6 +21,8 @@ func program(say: (String) -> Void) throws {
         say("NOCASE: " + nocase.joined(separator: ", "))
         say("'apple' = 'APPLE': \(try Bool.fetchOne(db, sql: "SELECT 'apple' = 'APPLE'") ?? false)")
         say("with NOCASE: \(try Bool.fetchOne(db, sql: "SELECT 'apple' = 'APPLE' COLLATE NOCASE") ?? false)")
-        say("'äpfel' = 'ÄPFEL' with NOCASE: \(try Bool.fetchOne(db, sql: "SELECT 'äpfel' = 'ÄPFEL' COLLATE NOCASE") ?? false)")
+        say(
+            "'äpfel' = 'ÄPFEL' with NOCASE: \(try Bool.fetchOne(db, sql: "SELECT 'äpfel' = 'ÄPFEL' COLLATE NOCASE") ?? false)"
+        )
     }
 }

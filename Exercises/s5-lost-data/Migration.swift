@@ -9,13 +9,14 @@ import GRDB
 
 func registerRequiredNotes(_ migrator: inout DatabaseMigrator) {
     migrator.registerMigration("requireNotes") { db in
-        try db.execute(sql: """
-            CREATE TABLE new_item (
-              id INTEGER PRIMARY KEY AUTOINCREMENT,
-              name TEXT NOT NULL,
-              quantity INTEGER,
-              notes TEXT NOT NULL DEFAULT '')
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE new_item (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  name TEXT NOT NULL,
+                  quantity INTEGER,
+                  notes TEXT NOT NULL DEFAULT '')
+                """)
         try db.execute(sql: "DROP TABLE item")
         try db.execute(sql: "ALTER TABLE new_item RENAME TO item")
     }

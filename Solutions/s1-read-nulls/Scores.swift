@@ -32,7 +32,8 @@ func readScores(_ db: OpaquePointer) throws -> [Score] {
         if code == SQLITE_DONE { break }
         guard code == SQLITE_ROW else { throw SQLiteFailure(code: code, sql: sql) }
         // sqlite3_column_int64 reads NULL as 0: ask for the type first.
-        let points: Int64? = sqlite3_column_type(statement, 1) == SQLITE_NULL
+        let points: Int64? =
+            sqlite3_column_type(statement, 1) == SQLITE_NULL
             ? nil
             : sqlite3_column_int64(statement, 1)
         scores.append(Score(name: String(cString: sqlite3_column_text(statement, 0)), points: points))

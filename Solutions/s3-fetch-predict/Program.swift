@@ -15,10 +15,11 @@ struct Player: Codable, FetchableRecord, TableRecord {
 func program(say: (String) -> Void) throws {
     let queue = try DatabaseQueue()
     try queue.write { db in
-        try db.execute(sql: """
-            CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL, teamID INTEGER);
-            INSERT INTO players (id, name, teamID) VALUES (1, 'Blob Sr', 1), (2, 'Blob', NULL), (3, 'Blob Jr', 1);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL, teamID INTEGER);
+                INSERT INTO players (id, name, teamID) VALUES (1, 'Blob Sr', 1), (2, 'Blob', NULL), (3, 'Blob Jr', 1);
+                """)
     }
     try queue.read { db in
         say("player 2: \(try Player.fetchOne(db, key: 2)?.name ?? "none")")

@@ -9,18 +9,20 @@ import GRDB
 
 func registerRequiredNotes(_ migrator: inout DatabaseMigrator) {
     migrator.registerMigration("requireNotes") { db in
-        try db.execute(sql: """
-            CREATE TABLE new_item (
-              id INTEGER PRIMARY KEY AUTOINCREMENT,
-              name TEXT NOT NULL,
-              quantity INTEGER,
-              notes TEXT NOT NULL DEFAULT '')
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE new_item (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  name TEXT NOT NULL,
+                  quantity INTEGER,
+                  notes TEXT NOT NULL DEFAULT '')
+                """)
         // Copy every row into the new table before the old one goes.
-        try db.execute(sql: """
-            INSERT INTO new_item (id, name, quantity, notes)
-            SELECT id, name, quantity, coalesce(notes, name) FROM item
-            """)
+        try db.execute(
+            sql: """
+                INSERT INTO new_item (id, name, quantity, notes)
+                SELECT id, name, quantity, coalesce(notes, name) FROM item
+                """)
         try db.execute(sql: "DROP TABLE item")
         try db.execute(sql: "ALTER TABLE new_item RENAME TO item")
     }

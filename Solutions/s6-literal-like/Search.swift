@@ -11,13 +11,16 @@ import GRDB
 
 func searchProducts(_ db: Database, matching text: String) throws -> [String] {
     // Escape the escape character first, then the two wildcards.
-    let escaped = text
+    let escaped =
+        text
         .replacingOccurrences(of: "\\", with: "\\\\")
         .replacingOccurrences(of: "%", with: "\\%")
         .replacingOccurrences(of: "_", with: "\\_")
-    return try String.fetchAll(db, sql: """
-        SELECT ProductName FROM Products
-        WHERE ProductName LIKE '%' || ? || '%' ESCAPE '\\'
-        ORDER BY ProductName
-        """, arguments: [escaped])
+    return try String.fetchAll(
+        db,
+        sql: """
+            SELECT ProductName FROM Products
+            WHERE ProductName LIKE '%' || ? || '%' ESCAPE '\\'
+            ORDER BY ProductName
+            """, arguments: [escaped])
 }

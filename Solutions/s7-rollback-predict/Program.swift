@@ -10,12 +10,15 @@ struct Broken: Error {}
 func program(say: (String) -> Void) throws {
     let cache = try DatabaseQueue()
     try cache.write { db in
-        try db.execute(sql: """
-            CREATE TABLE solar_body (id TEXT NOT NULL PRIMARY KEY, english_name TEXT NOT NULL);
-            INSERT INTO solar_body VALUES ('terre', 'Earth'), ('lune', 'Moon');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE solar_body (id TEXT NOT NULL PRIMARY KEY, english_name TEXT NOT NULL);
+                INSERT INTO solar_body VALUES ('terre', 'Earth'), ('lune', 'Moon');
+                """)
     }
-    func count() throws -> Int { try cache.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM solar_body") ?? -1 } }
+    func count() throws -> Int {
+        try cache.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM solar_body") ?? -1 }
+    }
     say("before: \(try count())")
 
     do {

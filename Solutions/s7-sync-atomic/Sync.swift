@@ -34,9 +34,9 @@ func sync(_ cache: DatabaseQueue, payload: Data) throws {
     guard !bodies.contains(where: { $0.id.isEmpty }) else { throw SyncError.emptyID }
     // Then one transaction: delete and insert together, or not at all.
     try cache.write { db in
-        _ = try Body.deleteAll(db) // DELETE FROM solar_body
+        _ = try Body.deleteAll(db)  // DELETE FROM solar_body
         for body in bodies {
-            try body.insert(db) // INSERT INTO solar_body (id, english_name, gravity) VALUES (?, ?, ?)
+            try body.insert(db)  // INSERT INTO solar_body (id, english_name, gravity) VALUES (?, ?, ?)
         }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 /// The outcome of checking one exercise.
 public struct CheckResult: Sendable, Codable, Equatable {
     public enum Stage: String, Sendable, Codable {
-        case compile // the code did not build
-        case check // it built, and the check failed
+        case compile  // the code did not build
+        case check  // it built, and the check failed
         case passed
     }
 
@@ -35,7 +35,7 @@ public struct Checker: Sendable {
     /// Exercises (the learner's), Solutions, or a scratch copy.
     public func check(_ exercise: Exercise, folder: String = "Exercises") -> CheckResult {
         let start = Date()
-        if isBuilt(exercise, folder: folder) { // only a text file changed: nothing to compile
+        if isBuilt(exercise, folder: folder) {  // only a text file changed: nothing to compile
             var result = run(exercise, folder: folder)
             result.seconds = Date().timeIntervalSince(start)
             return result
@@ -43,8 +43,9 @@ public struct Checker: Sendable {
         let build = swiftBuild(["--product", "check-\(exercise.id)"], [exercise], folder: folder)
         markBuilt([exercise], folder: folder, succeeded: build.status == 0)
         guard build.status == 0 else {
-            return CheckResult(stage: .compile, message: compilerErrors(build.output),
-                               seconds: Date().timeIntervalSince(start))
+            return CheckResult(
+                stage: .compile, message: compilerErrors(build.output),
+                seconds: Date().timeIntervalSince(start))
         }
         var result = run(exercise, folder: folder)
         result.seconds = Date().timeIntervalSince(start)
@@ -74,8 +75,9 @@ public struct Checker: Sendable {
     /// away afterwards: the next ordinary build (make test, make stepN) plans
     /// again, without any exercise target.
     func swiftBuild(_ arguments: [String], _ exercises: [Exercise], folder: String) -> Shell.Result {
-        let result = Shell.run([swift, "build", "--disable-build-manifest-caching"] + arguments, in: workspace.root,
-                               environment: Checker.environment(exercises, folder: folder))
+        let result = Shell.run(
+            [swift, "build", "--disable-build-manifest-caching"] + arguments, in: workspace.root,
+            environment: Checker.environment(exercises, folder: folder))
         try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent(".build/debug.yaml"))
         return result
     }
@@ -110,7 +112,8 @@ public struct Checker: Sendable {
             let url = stamp(exercise)
             try? FileManager.default.removeItem(at: url)
             guard succeeded else { continue }
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? Data(buildKey(exercise, folder: folder).utf8).write(to: url)
         }
     }
@@ -119,12 +122,15 @@ public struct Checker: Sendable {
     public func run(_ exercise: Exercise, folder: String) -> CheckResult {
         let start = Date()
         let binary = workspace.root.appendingPathComponent(".build/debug/check-\(exercise.id)").path
-        let run = Shell.run([binary], in: workspace.root, environment: [
-            "COURSE_EXERCISE_DIR": workspace.root.appendingPathComponent("\(folder)/\(exercise.id)").path,
-        ])
-        return CheckResult(stage: run.status == 0 ? .passed : .check,
-                           message: run.output.trimmingCharacters(in: .whitespacesAndNewlines),
-                           seconds: Date().timeIntervalSince(start))
+        let run = Shell.run(
+            [binary], in: workspace.root,
+            environment: [
+                "COURSE_EXERCISE_DIR": workspace.root.appendingPathComponent("\(folder)/\(exercise.id)").path
+            ])
+        return CheckResult(
+            stage: run.status == 0 ? .passed : .check,
+            message: run.output.trimmingCharacters(in: .whitespacesAndNewlines),
+            seconds: Date().timeIntervalSince(start))
     }
 
     /// The compiler's errors with their source lines, paths made relative;

@@ -21,7 +21,9 @@ public struct Lint {
         for exercise in manifest.exercises {
             problems += check(exercise)
             if exercise.step < lastStep {
-                problems.append("\(Manifest.path): \(exercise.id) (step \(exercise.step)) comes after step \(lastStep): keep the chapters' order")
+                problems.append(
+                    "\(Manifest.path): \(exercise.id) (step \(exercise.step)) comes after step \(lastStep): keep the chapters' order"
+                )
             }
             lastStep = max(lastStep, exercise.step)
         }
@@ -40,7 +42,9 @@ public struct Lint {
         let id = exercise.id
         var problems: [String] = []
         func problem(_ text: String) { problems.append("\(id): \(text)") }
-        if exercise.hints.count != 3 || exercise.hints.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        if exercise.hints.count != 3
+            || exercise.hints.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        {
             problem("needs three hints, from gentle to explicit (has \(exercise.hints.filter { !$0.isEmpty }.count))")
         }
         if !(1...7).contains(exercise.step) { problem("step \(exercise.step) is not a step of the course") }
@@ -63,10 +67,14 @@ public struct Lint {
             if a != b { problem("\(name) differs between Exercises and Solutions: only \(exercise.file) may") }
         }
         if exercise.hasModule != starter.contains(where: { $0.hasSuffix(".swift") }) {
-            problem(exercise.hasModule ? "a \(exercise.kind) exercise needs Swift code" : "an sql exercise has no Swift code")
+            problem(
+                exercise.hasModule
+                    ? "a \(exercise.kind) exercise needs Swift code" : "an sql exercise has no Swift code")
         }
         if exercise.kind == .sql, exercise.file != "query.sql" { problem("an sql exercise's file is query.sql") }
-        if exercise.kind == .predict, exercise.file != "prediction.txt" { problem("a predict exercise's file is prediction.txt") }
+        if exercise.kind == .predict, exercise.file != "prediction.txt" {
+            problem("a predict exercise's file is prediction.txt")
+        }
         if !files("Checks/\(id)").contains("main.swift") { problem("Checks/\(id)/main.swift is missing") }
         // The section it practises must exist in its chapter.
         let parts = exercise.section.split(separator: "#").map(String.init)
@@ -85,11 +93,12 @@ public struct Lint {
     /// GitHub's anchor for a heading: lowercased, punctuation dropped, spaces to hyphens.
     public static func anchor(_ heading: String) -> String {
         let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
-        return String(title.compactMap { character -> Character? in
-            if character == " " { return "-" }
-            if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
-            return nil
-        })
+        return String(
+            title.compactMap { character -> Character? in
+                if character == " " { return "-" }
+                if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
+                return nil
+            })
     }
 
     /// A folder under Exercises/, Solutions/ or Checks/ that the manifest does not list.
@@ -110,20 +119,31 @@ public struct Lint {
         var problems: [String] = []
         for step in 1...7 {
             guard let name = files("docs").first(where: { $0.hasPrefix("0\(step)-") }) else { continue }
-            let text = (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
+            let text =
+                (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
             let expected = manifest.exercises.filter { $0.step == step }.map(\.id)
             guard let range = text.range(of: "\n## Exercises\n", options: .backwards) else {
-                if !expected.isEmpty { problems.append("docs/\(name): no \"## Exercises\" section listing \(expected.joined(separator: ", "))") }
+                if !expected.isEmpty {
+                    problems.append(
+                        "docs/\(name): no \"## Exercises\" section listing \(expected.joined(separator: ", "))")
+                }
                 continue
             }
             let section = String(text[range.upperBound...])
-            if section.contains("\n## ") { problems.append("docs/\(name): \"## Exercises\" must be the chapter's last section") }
+            if section.contains("\n## ") {
+                problems.append("docs/\(name): \"## Exercises\" must be the chapter's last section")
+            }
             let listed = section.components(separatedBy: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("| ["), let end = line.range(of: "](") else { return nil }
                 return String(line[line.index(line.startIndex, offsetBy: 3)..<end.lowerBound])
             }
-            for id in expected where !listed.contains(id) { problems.append("docs/\(name): Exercises section does not list \(id)") }
-            for id in listed where !expected.contains(id) { problems.append("docs/\(name): Exercises section lists \(id), which is not a step \(step) exercise in the manifest") }
+            for id in expected where !listed.contains(id) {
+                problems.append("docs/\(name): Exercises section does not list \(id)")
+            }
+            for id in listed where !expected.contains(id) {
+                problems.append(
+                    "docs/\(name): Exercises section lists \(id), which is not a step \(step) exercise in the manifest")
+            }
             for id in listed where !section.contains("](../Exercises/\(id)/") {
                 problems.append("docs/\(name): \(id) must link to ../Exercises/\(id)/")
             }

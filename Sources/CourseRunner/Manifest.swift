@@ -52,9 +52,10 @@ public struct Manifest: Codable, Sendable {
     public func exercise(_ id: String) throws -> Exercise {
         guard let exercise = exercises.first(where: { $0.id == id }) else {
             let close = exercises.map(\.id).filter { $0.contains(id) || id.contains($0) }
-            throw RunnerError("no exercise called \(id)"
-                + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
-                + ". `make ex ARGS=\"list\"` lists them.")
+            throw RunnerError(
+                "no exercise called \(id)"
+                    + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
+                    + ". `make ex ARGS=\"list\"` lists them.")
         }
         return exercise
     }

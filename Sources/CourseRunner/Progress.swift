@@ -2,8 +2,8 @@ import Foundation
 
 /// Where a learner stands on one exercise.
 public enum Status: String, Codable, Sendable {
-    case notStarted = "not started" // the file is the untouched starter
-    case failing = "failing" // edited, and the check fails
+    case notStarted = "not started"  // the file is the untouched starter
+    case failing = "failing"  // edited, and the check fails
     case notCompiling = "does not compile"
     case passed = "passed"
 

@@ -28,12 +28,18 @@ public struct Report: Codable, Sendable {
         let rows = progress.manifest.exercises.map { exercise in
             let (status, result) = progress.status(exercise)
             let notes = progress.state[exercise.id]
-            let failure = status == .passed ? "" : (result?.message ?? "")
-                .components(separatedBy: "\n").filter { $0.hasPrefix("✗") || $0.hasPrefix("  ") || $0.contains("error:") }
-                .prefix(4).joined(separator: "\n")
-            return ReportRow(id: exercise.id, step: exercise.step, kind: exercise.kind.rawValue, status: status,
-                             attempts: notes.attempts, hintsUsed: notes.hintsUsed,
-                             solutionViewed: notes.solutionViewed, failure: failure)
+            let failure =
+                status == .passed
+                ? ""
+                : (result?.message ?? "")
+                    .components(separatedBy: "\n").filter {
+                        $0.hasPrefix("✗") || $0.hasPrefix("  ") || $0.contains("error:")
+                    }
+                    .prefix(4).joined(separator: "\n")
+            return ReportRow(
+                id: exercise.id, step: exercise.step, kind: exercise.kind.rawValue, status: status,
+                attempts: notes.attempts, hintsUsed: notes.hintsUsed,
+                solutionViewed: notes.solutionViewed, failure: failure)
         }
         func firstLine(_ arguments: [String]) -> String {
             let result = Shell.run(arguments, in: root)
@@ -59,8 +65,9 @@ public struct Report: Codable, Sendable {
         for row in exercises {
             let failure = row.failure.replacingOccurrences(of: "|", with: "\\|")
                 .components(separatedBy: "\n").joined(separator: "<br>")
-            lines.append("| \(row.id) | \(row.step) | \(row.kind) | \(row.status.mark) \(row.status.rawValue) | "
-                + "\(row.attempts) | \(row.hintsUsed)/3 | \(row.solutionViewed ? "yes" : "no") | \(failure) |")
+            lines.append(
+                "| \(row.id) | \(row.step) | \(row.kind) | \(row.status.mark) \(row.status.rawValue) | "
+                    + "\(row.attempts) | \(row.hintsUsed)/3 | \(row.solutionViewed ? "yes" : "no") | \(failure) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -71,8 +78,10 @@ public struct Report: Codable, Sendable {
             text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<testsuite name=\"exercises\" tests=\"\(exercises.count)\" failures=\"\(exercises.count - passed)\">"]
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<testsuite name=\"exercises\" tests=\"\(exercises.count)\" failures=\"\(exercises.count - passed)\">",
+        ]
         for row in exercises {
             let open = "  <testcase classname=\"step\(row.step)\" name=\"\(row.id)\""
             if row.status == .passed {
@@ -103,29 +112,36 @@ public struct Cohort {
 
     /// Reads DIR/.course/report.json for each folder.
     public static func load(_ folders: [String]) throws -> Cohort {
-        try Cohort(reports: folders.map { folder in
-            let url = URL(fileURLWithPath: folder).appendingPathComponent(".course/report.json")
-            guard let data = try? Data(contentsOf: url) else {
-                throw RunnerError("\(url.path) is missing: run `make ex ARGS=\"report\"` in \(folder) first")
-            }
-            return (folder, try JSONDecoder().decode(Report.self, from: data))
-        })
+        try Cohort(
+            reports: folders.map { folder in
+                let url = URL(fileURLWithPath: folder).appendingPathComponent(".course/report.json")
+                guard let data = try? Data(contentsOf: url) else {
+                    throw RunnerError("\(url.path) is missing: run `make ex ARGS=\"report\"` in \(folder) first")
+                }
+                return (folder, try JSONDecoder().decode(Report.self, from: data))
+            })
     }
 
     public var markdown: String {
         let names = reports.map { "\($0.report.learner) (\(URL(fileURLWithPath: $0.folder).lastPathComponent))" }
-        var lines = ["# Cohort: \(reports.count) learners", "",
-                     "| exercise | " + names.joined(separator: " | ") + " | pass rate |",
-                     "| --- |" + String(repeating: " --- |", count: names.count + 1)]
+        var lines = [
+            "# Cohort: \(reports.count) learners", "",
+            "| exercise | " + names.joined(separator: " | ") + " | pass rate |",
+            "| --- |" + String(repeating: " --- |", count: names.count + 1),
+        ]
         let ids = reports.first?.report.exercises.map(\.id) ?? []
         for id in ids {
             let statuses = reports.map { $0.report.exercises.first { $0.id == id }?.status }
             let passed = statuses.filter { $0 == .passed }.count
-            lines.append("| \(id) | " + statuses.map { $0?.mark ?? "?" }.joined(separator: " | ")
-                + " | \(percent(passed, reports.count)) |")
+            lines.append(
+                "| \(id) | " + statuses.map { $0?.mark ?? "?" }.joined(separator: " | ")
+                    + " | \(percent(passed, reports.count)) |")
         }
-        lines.append("| **pass rate** | " + reports.map { percent($0.report.passed, $0.report.exercises.count) }
-            .joined(separator: " | ") + " | \(percent(reports.map(\.report.passed).reduce(0, +), ids.count * reports.count)) |")
+        lines.append(
+            "| **pass rate** | "
+                + reports.map { percent($0.report.passed, $0.report.exercises.count) }
+                .joined(separator: " | ")
+                + " | \(percent(reports.map(\.report.passed).reduce(0, +), ids.count * reports.count)) |")
         return lines.joined(separator: "\n") + "\n"
     }
 

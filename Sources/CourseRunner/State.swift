@@ -23,7 +23,8 @@ public struct CourseState: Codable, Sendable {
     /// The saved state, or an empty one when the file is missing or unreadable.
     public static func load(_ url: URL) -> CourseState {
         guard let data = try? Data(contentsOf: url),
-              let state = try? JSONDecoder().decode(CourseState.self, from: data) else { return CourseState() }
+            let state = try? JSONDecoder().decode(CourseState.self, from: data)
+        else { return CourseState() }
         return state
     }
 

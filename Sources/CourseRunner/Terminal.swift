@@ -19,8 +19,11 @@ public enum Terminal {
 
     /// A unified diff between two files (`diff -u`), labelled with their paths.
     public static func diff(_ old: URL, _ new: URL, workspace: Workspace) -> String {
-        let result = Shell.run(["diff", "-u", "--label", workspace.display(old), "--label", workspace.display(new),
-                                old.path, new.path], in: workspace.root)
+        let result = Shell.run(
+            [
+                "diff", "-u", "--label", workspace.display(old), "--label", workspace.display(new),
+                old.path, new.path,
+            ], in: workspace.root)
         return result.output.isEmpty ? "(no difference: your file is the reference solution)" : result.output
     }
 }

@@ -20,23 +20,30 @@ public struct Verifier {
         let solutions = results(exercises, folder: "Solutions")
         var problems: [(Exercise, String)] = []
         for exercise in exercises {
-            let starter = starters[exercise.id]!, solution = solutions[exercise.id]!
+            let starter = starters[exercise.id, default: missing]
+            let solution = solutions[exercise.id, default: missing]
             var found: [String] = []
             let declared = exercise.starter
             if starter.stage.rawValue != declared.stage {
-                found.append("the starter should fail at \(declared.stage), but "
-                    + (starter.passed ? "it passes" : "fails at \(starter.stage.rawValue)") + ":\n\(starter.message)")
+                found.append(
+                    "the starter should fail at \(declared.stage), but "
+                        + (starter.passed ? "it passes" : "fails at \(starter.stage.rawValue)")
+                        + ":\n\(starter.message)")
             } else if !starter.message.contains(declared.says) {
                 found.append("the starter's failure should say \"\(declared.says)\", but says:\n\(starter.message)")
             }
             if !solution.passed { found.append("the solution does not pass:\n\(solution.message)") }
-            print("\(found.isEmpty ? "✓" : "✗") \(exercise.id): starter fails at \(starter.stage.rawValue), "
-                + "solution \(solution.passed ? "passes" : "FAILS")")
+            print(
+                "\(found.isEmpty ? "✓" : "✗") \(exercise.id): starter fails at \(starter.stage.rawValue), "
+                    + "solution \(solution.passed ? "passes" : "FAILS")")
             fflush(nil)
             problems += found.map { (exercise, $0) }
         }
         return problems
     }
+
+    /// Never used: `results` returns a result for every exercise it is given.
+    let missing = CheckResult(stage: .compile, message: "not built", seconds: 0)
 
     func results(_ exercises: [Exercise], folder: String) -> [String: CheckResult] {
         var results: [String: CheckResult] = [:]
@@ -56,7 +63,8 @@ public struct Verifier {
         let folder = ".build/course/starters"
         let copy = workspace.root.appendingPathComponent(folder)
         try? FileManager.default.removeItem(at: copy)
-        try? FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(
+            at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.copyItem(at: workspace.root.appendingPathComponent("Exercises"), to: copy)
         for exercise in edited {
             let file = copy.appendingPathComponent("\(exercise.id)/\(exercise.file)")

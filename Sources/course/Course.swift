@@ -14,8 +14,10 @@ struct Course: ParsableCommand {
             Start with `make ex`: it checks the next unfinished exercise and tells you what to do.
             Edit the file it names, then run `make ex` again, or `make ex ARGS="watch"` to re-check on every save.
             """,
-        subcommands: [Check.self, Watch.self, List.self, Hint.self, Solution.self, Reset.self,
-                      Verify.self, Lint.self, ReportCommand.self],
+        subcommands: [
+            Check.self, Watch.self, List.self, Hint.self, Solution.self, Reset.self,
+            Verify.self, Lint.self, ReportCommand.self,
+        ],
         defaultSubcommand: Check.self
     )
 }
@@ -40,8 +42,11 @@ struct Session {
 
     func header(_ exercise: Exercise) -> String {
         let number = (manifest.exercises.firstIndex(of: exercise) ?? 0) + 1
-        let kind = ["write": "write the code", "fix": "fix the bug", "predict": "predict the output",
-                    "sql": "write the SQL"][exercise.kind.rawValue] ?? exercise.kind.rawValue
+        let kind =
+            [
+                "write": "write the code", "fix": "fix the bug", "predict": "predict the output",
+                "sql": "write the SQL",
+            ][exercise.kind.rawValue] ?? exercise.kind.rawValue
         return """
             ── Exercise \(number) of \(manifest.exercises.count): \(exercise.id) · \(kind) · step \(exercise.step)
             Task:    \(exercise.task)
@@ -61,10 +66,13 @@ struct Session {
             print("✓ \(exercise.id) passes. See how the reference does it: \(command("solution \(exercise.id)"))")
         } else {
             let hints = progress.state[exercise.id].hintsUsed
-            print("✗ Not yet. Edit \(workspace.display(workspace.learnerFile(exercise))) and check again: "
-                + "\(command("check \(exercise.id)")) (or \(command("watch")) to re-check on every save).")
-            print(hints < 3 ? "  Stuck? \(command("hint \(exercise.id)")) (hint \(hints + 1) of 3)."
-                  : "  All hints used: \(command("solution \(exercise.id)")) shows the reference solution.")
+            print(
+                "✗ Not yet. Edit \(workspace.display(workspace.learnerFile(exercise))) and check again: "
+                    + "\(command("check \(exercise.id)")) (or \(command("watch")) to re-check on every save).")
+            print(
+                hints < 3
+                    ? "  Stuck? \(command("hint \(exercise.id)")) (hint \(hints + 1) of 3)."
+                    : "  All hints used: \(command("solution \(exercise.id)")) shows the reference solution.")
         }
         fflush(nil)
         return result.passed
@@ -72,9 +80,10 @@ struct Session {
 }
 
 struct Check: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check an exercise: the one given, or the next unfinished.")
+    static let configuration = CommandConfiguration(
+        abstract: "Check an exercise: the one given, or the next unfinished.")
     @Argument(help: "The exercise's id (see list). Default: the next unfinished one.") var id: String?
-    @Option(help: .hidden) var folder: String? // a scratch copy of Exercises/ (scripts/bench-exercises.sh)
+    @Option(help: .hidden) var folder: String?  // a scratch copy of Exercises/ (scripts/bench-exercises.sh)
 
     func run() throws {
         var session = try Session()
@@ -88,7 +97,9 @@ struct Check: ParsableCommand {
         let picked = try session.pick(id)
         if id == nil {
             for done in session.progress.newlyPassed {
-                print("✓ \(done) passes now. Well done. \(command("solution \(done)")) compares yours with the reference.\n")
+                print(
+                    "✓ \(done) passes now. Well done. \(command("solution \(done)")) compares yours with the reference.\n"
+                )
             }
         }
         guard let exercise = picked else {
@@ -110,7 +121,8 @@ struct Check: ParsableCommand {
 
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Re-check the current exercise on every save; move on when it passes. Quit with Ctrl-C (or q, Enter).")
+        abstract: "Re-check the current exercise on every save; move on when it passes. Quit with Ctrl-C (or q, Enter)."
+    )
     @Option(help: "Seconds between looks at the file.") var interval: Double = 0.5
     @Option(help: .hidden) var stopAfter: Double?
 
@@ -131,9 +143,11 @@ struct Watch: ParsableCommand {
             Thread.sleep(forTimeInterval: interval)
             let now = session.workspace.fileFingerprint(current)
             guard now != seen else { continue }
-            Thread.sleep(forTimeInterval: 0.2) // let the editor finish writing
+            Thread.sleep(forTimeInterval: 0.2)  // let the editor finish writing
             seen = session.workspace.fileFingerprint(current)
-            print("\n\(String(repeating: "═", count: 60))\nChanged: \(session.workspace.display(session.workspace.learnerFile(current)))")
+            print(
+                "\n\(String(repeating: "═", count: 60))\nChanged: \(session.workspace.display(session.workspace.learnerFile(current)))"
+            )
             if session.checkAndReport(current) {
                 guard let next = session.progress.nextUnfinished(after: current.id) else {
                     print("\nEvery exercise passes. \(command("report")) writes your report.")
@@ -144,7 +158,8 @@ struct Watch: ParsableCommand {
                 seen = session.workspace.fileFingerprint(current)
                 print("\nMoving on:")
                 print(session.header(current))
-                print("Watching \(session.workspace.display(session.workspace.learnerFile(current))): save it to check.")
+                print(
+                    "Watching \(session.workspace.display(session.workspace.learnerFile(current))): save it to check.")
                 fflush(nil)
             }
             try session.save()
@@ -180,7 +195,8 @@ extension Workspace {
 }
 
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Every exercise and where you stand (edited ones are checked).")
+    static let configuration = CommandConfiguration(
+        abstract: "Every exercise and where you stand (edited ones are checked).")
 
     func run() throws {
         var session = try Session()
@@ -188,12 +204,15 @@ struct List: ParsableCommand {
         let rows = session.manifest.exercises.enumerated().map { index, exercise in
             let (status, _) = session.progress.status(exercise)
             if status == .passed { passed += 1 }
-            return [String(index + 1), status.mark, exercise.id, exercise.kind.rawValue, status.rawValue, exercise.section]
+            return [
+                String(index + 1), status.mark, exercise.id, exercise.kind.rawValue, status.rawValue, exercise.section,
+            ]
         }
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            print(row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+            print(
+                row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                    .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
         }
         print("\n\(passed) of \(rows.count) pass. \(command("")) checks the next unfinished one.")
         try session.save()
@@ -206,7 +225,10 @@ struct Hint: ParsableCommand {
 
     func run() throws {
         var session = try Session()
-        guard let exercise = try session.pick(id) else { print("Every exercise passes."); return }
+        guard let exercise = try session.pick(id) else {
+            print("Every exercise passes.")
+            return
+        }
         var notes = session.progress.state[exercise.id]
         let level = min(notes.hintsUsed, exercise.hints.count - 1)
         notes.hintsUsed = min(notes.hintsUsed + 1, exercise.hints.count)
@@ -217,8 +239,9 @@ struct Hint: ParsableCommand {
         if level + 1 < exercise.hints.count {
             print("\(command("hint \(exercise.id)")) again for a more explicit one.")
         } else {
-            print("That was the last hint. The chapter section: \(exercise.section). "
-                + "The reference solution: \(command("solution \(exercise.id)")).")
+            print(
+                "That was the last hint. The chapter section: \(exercise.section). "
+                    + "The reference solution: \(command("solution \(exercise.id)")).")
         }
     }
 }
@@ -231,7 +254,10 @@ struct Solution: ParsableCommand {
 
     func run() throws {
         var session = try Session()
-        guard let exercise = try session.pick(id) else { print("Every exercise passes."); return }
+        guard let exercise = try session.pick(id) else {
+            print("Every exercise passes.")
+            return
+        }
         let passes = session.progress.status(exercise).0 == .passed
         if !passes, !Terminal.confirm("\(exercise.id) does not pass yet. Show the solution anyway?", yes: yes) {
             try session.save()
@@ -240,8 +266,10 @@ struct Solution: ParsableCommand {
         session.progress.state[exercise.id].solutionViewed = true
         try session.save()
         print("Your file against the reference solution (- yours, + reference):\n")
-        print(Terminal.diff(session.workspace.learnerFile(exercise), session.workspace.solutionFile(exercise),
-                            workspace: session.workspace))
+        print(
+            Terminal.diff(
+                session.workspace.learnerFile(exercise), session.workspace.solutionFile(exercise),
+                workspace: session.workspace))
     }
 }
 
@@ -260,7 +288,10 @@ struct Reset: ParsableCommand {
         var session = try Session()
         let exercises = all ? session.manifest.exercises : [try session.manifest.exercise(id ?? "")]
         let changed = exercises.filter { !session.workspace.isUntouched($0) }
-        guard !changed.isEmpty else { print("Nothing to reset: \(all ? "every file is" : "the file is") the starter."); return }
+        guard !changed.isEmpty else {
+            print("Nothing to reset: \(all ? "every file is" : "the file is") the starter.")
+            return
+        }
         let names = changed.map { session.workspace.display(session.workspace.learnerFile($0)) }
         print("Your changes to these files would be lost:\n  " + names.joined(separator: "\n  "))
         guard Terminal.confirm("Discard them and restore the starters?", yes: yes) else {
@@ -285,7 +316,8 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         let workspace = try Workspace.current()
-        let problems = CourseRunner.Lint(workspace: workspace, manifest: try Manifest.load(root: workspace.root)).problems()
+        let problems = CourseRunner.Lint(workspace: workspace, manifest: try Manifest.load(root: workspace.root))
+            .problems()
         for problem in problems { print("✗ \(problem)") }
         if !problems.isEmpty { throw ExitCode(1) }
         print("✓ manifest, Exercises/, Solutions/, Checks/ and the chapters agree.")
@@ -308,7 +340,9 @@ struct Verify: ParsableCommand {
         for (exercise, problem) in problems { print("✗ \(exercise.id): \(problem)") }
         let failures = lint.count + problems.count
         let seconds = Int(Date().timeIntervalSince(start).rounded())
-        print("\(exercises.count) exercises verified in \(seconds) s: \(failures == 0 ? "all as declared" : "\(failures) problems").")
+        print(
+            "\(exercises.count) exercises verified in \(seconds) s: \(failures == 0 ? "all as declared" : "\(failures) problems")."
+        )
         if failures > 0 { throw ExitCode(1) }
     }
 }
@@ -317,7 +351,8 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write .course/report.md, .json and .xml (JUnit) for this checkout; with folders, a cohort table.")
-    @Argument(help: "Learners' checkouts (each with its .course/report.json) for a cohort table.") var folders: [String] = []
+    @Argument(help: "Learners' checkouts (each with its .course/report.json) for a cohort table.") var folders:
+        [String] = []
     @Option(help: "Where the cohort table goes.") var output = "cohort.md"
 
     func run() throws {

@@ -57,8 +57,9 @@ func write(_ text: String, to url: URL) throws {
     }
 
     @Test func anchorsFollowGitHub() {
-        #expect(Lint.anchor("## ON DELETE: what should happen to Blob when the Lions go?")
-            == "on-delete-what-should-happen-to-blob-when-the-lions-go")
+        #expect(
+            Lint.anchor("## ON DELETE: what should happen to Blob when the Lions go?")
+                == "on-delete-what-should-happen-to-blob-when-the-lions-go")
         #expect(Lint.anchor("## GRDB's DatabaseQueue") == "grdbs-databasequeue")
         #expect(Lint.anchor("## Statements without values: `sqlite3_exec`") == "statements-without-values-sqlite3_exec")
     }

@@ -5,8 +5,9 @@ import Testing
 
 @Suite struct ReportTests {
     func row(_ id: String, _ status: Status, failure: String = "") -> ReportRow {
-        ReportRow(id: id, step: 1, kind: "write", status: status, attempts: 2, hintsUsed: 1,
-                  solutionViewed: status == .passed, failure: failure)
+        ReportRow(
+            id: id, step: 1, kind: "write", status: status, attempts: 2, hintsUsed: 1,
+            solutionViewed: status == .passed, failure: failure)
     }
 
     func report(_ learner: String, _ rows: [ReportRow]) -> Report {
@@ -14,9 +15,12 @@ import Testing
     }
 
     @Test func markdownAndJUnitSayWhatFailed() {
-        let report = report("ann", [row("s1-a", .passed), row("s1-b", .failing, failure: "✗ reads rows: expected 3\n  got: 0")])
+        let report = report(
+            "ann", [row("s1-a", .passed), row("s1-b", .failing, failure: "✗ reads rows: expected 3\n  got: 0")])
         #expect(report.markdown.contains("1 of 2 pass."))
-        #expect(report.markdown.contains("| s1-b | 1 | write | ✗ failing | 2 | 1/3 | no | ✗ reads rows: expected 3<br>  got: 0 |"))
+        #expect(
+            report.markdown.contains(
+                "| s1-b | 1 | write | ✗ failing | 2 | 1/3 | no | ✗ reads rows: expected 3<br>  got: 0 |"))
         #expect(report.junit.contains("tests=\"2\" failures=\"1\""))
         #expect(report.junit.contains("<testcase classname=\"step1\" name=\"s1-a\"/>"))
         #expect(report.junit.contains("<failure message=\"failing\">✗ reads rows: expected 3\n  got: 0</failure>"))
@@ -26,9 +30,11 @@ import Testing
     @Test func cohortTableFromReportFiles() throws {
         let root = try scratchFolder("cohort")
         defer { try? FileManager.default.removeItem(at: root) }
-        let ann = root.appendingPathComponent("ann"), bob = root.appendingPathComponent("bob")
+        let ann = root.appendingPathComponent("ann")
+        let bob = root.appendingPathComponent("bob")
         try report("Ann", [row("s1-a", .passed), row("s1-b", .passed)]).write(to: ann.appendingPathComponent(".course"))
-        try report("Bob", [row("s1-a", .passed), row("s1-b", .notStarted)]).write(to: bob.appendingPathComponent(".course"))
+        try report("Bob", [row("s1-a", .passed), row("s1-b", .notStarted)]).write(
+            to: bob.appendingPathComponent(".course"))
         let table = try Cohort.load([ann.path, bob.path]).markdown
         #expect(table.contains("| s1-a | ✓ | ✓ | 100% (2/2) |"))
         #expect(table.contains("| s1-b | ✓ | · | 50% (1/2) |"))
