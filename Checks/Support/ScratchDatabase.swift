@@ -103,3 +103,20 @@ public func checkPrediction(printed: [String]) throws {
         predicted.count == printed.count, "prediction.txt", expected: "\(printed.count) lines",
         actual: "\(predicted.count) lines")
 }
+
+/// The whole check of a predict exercise: runs the program, collecting what it
+/// says, and compares that with prediction.txt.
+public func runPredictionCheck(_ exercise: String, program: @escaping ((String) -> Void) throws -> Void) -> Never {
+    runCheck(
+        exercise,
+        [
+            (
+                "prediction.txt matches what Program.swift prints",
+                {
+                    var printed: [String] = []
+                    try program { printed.append($0) }
+                    try checkPrediction(printed: printed)
+                }
+            )
+        ])
+}
