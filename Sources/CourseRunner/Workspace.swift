@@ -75,12 +75,17 @@ public enum Shell {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
+        // An empty pipe, not FileHandle.nullDevice: Foundation's Process on Linux
+        // closes that shared handle's descriptor, whose number another thread
+        // may have reused meanwhile (a test's listening socket, say).
+        let input = Pipe()
+        process.standardInput = input
         do {
             try process.run()
         } catch {
             return Result(status: 127, output: "could not run \(arguments.joined(separator: " ")): \(error)")
         }
+        try? input.fileHandleForWriting.close()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
