@@ -51,6 +51,11 @@ let package = Package(
         // The GRDB glue of steps 2 to 7: configuration and --trace, opening a queue,
         // GRDB's errors presented like the C API's.
         .target(name: "CourseGRDB", dependencies: ["CourseCore", grdb]),
+        // The exercise runner (`swift run course`, `make ex`): Foundation and
+        // ArgumentParser only, so it builds in seconds and never needs GRDB.
+        .target(name: "CourseRunner", path: "Sources/CourseRunner"),
+        .executableTarget(name: "course", dependencies: ["CourseRunner", argumentParser]),
+        .testTarget(name: "CourseRunnerTests", dependencies: ["CourseRunner"]),
         .target(
             name: "CourseTestSupport",
             dependencies: ["CourseCore", grdb], path: "Tests/CourseTestSupport"),
@@ -75,3 +80,37 @@ let package = Package(
             resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
         + step(7, dependencies: usesGRDB, resources: [.process("Resources")])
 )
+
+// MARK: - Exercises
+// A learner's exercise is compiled only when the `course` runner asks for it,
+// by naming it in COURSE_EXERCISES for `swift build --product check-<id>`.
+// Without it (make test, make stepN, CI) the manifest has no exercise target
+// at all, so an unfinished exercise cannot break anything. The runner picks
+// exercises with an environment variable, never a file: SwiftPM caches the
+// files a manifest reads.
+//
+// COURSE_EXERCISES: ids separated by spaces; `id:sql` for an exercise without
+// Swift code. COURSE_EXERCISE_ROOT: Exercises (default), Solutions, or a
+// scratch copy inside the package. Each exercise is a module of its own,
+// Exercise_<id> (its learner's code), and an executable check-<id> (its check).
+let environment = Context.environment
+let exercises = (environment["COURSE_EXERCISES"] ?? "").split(separator: " ").map(String.init)
+if !exercises.isEmpty {
+    let root = environment["COURSE_EXERCISE_ROOT"] ?? "Exercises"
+    package.targets.append(.target(name: "ExerciseSupport", dependencies: ["CSQLite"], path: "Checks/Support"))
+    for entry in exercises {
+        let parts = entry.split(separator: ":").map(String.init)
+        let id = parts[0]
+        let module = "Exercise_" + String(id.map { $0 == "-" ? "_" : $0 })
+        let sqlite: [Target.Dependency] = ["CSQLite"] + (id.hasPrefix("s1-") ? [] : [grdb]) // step 1: the C API alone
+        let hasModule = !parts.dropFirst().contains("sql")
+        if hasModule {
+            package.targets.append(.target(name: module, dependencies: sqlite, path: "\(root)/\(id)"))
+        }
+        package.targets.append(.executableTarget(
+            name: "check-\(id)",
+            dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
+            path: "Checks/\(id)"
+        ))
+    }
+}

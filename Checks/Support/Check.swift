@@ -1,0 +1,142 @@
+import Foundation
+
+// MARK: - Failures
+
+/// Why a check failed, in the three parts a learner needs: what the check
+/// expected, what happened, and the SQL involved.
+public struct CheckFailure: Error, CustomStringConvertible {
+    public var what: String
+    public var expected: String
+    public var actual: String
+    public var sql: String?
+
+    public init(_ what: String, expected: String, actual: String, sql: String? = nil) {
+        self.what = what
+        self.expected = expected
+        self.actual = actual
+        self.sql = sql
+    }
+
+    public var description: String {
+        var lines = [what, "  expected: " + indented(expected), "  got:      " + indented(actual)]
+        if let sql { lines.append("  SQL:      " + indented(sql)) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func indented(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: "\n            ")
+    }
+}
+
+// MARK: - Expectations
+
+/// Fails with "expected … got …" when `actual` differs from `expected`.
+public func expect<T: Equatable>(
+    _ actual: T, equals expected: T, _ what: String, sql: String? = nil
+) throws {
+    guard actual != expected else { return }
+    throw CheckFailure(what, expected: show(expected), actual: show(actual), sql: sql)
+}
+
+/// Fails unless `condition` holds.
+public func expect(_ condition: Bool, _ what: String, expected: String, actual: String, sql: String? = nil) throws {
+    guard !condition else { return }
+    throw CheckFailure(what, expected: expected, actual: actual, sql: sql)
+}
+
+/// Runs the learner's code: an error it throws becomes a failure that says
+/// which call threw and what SQLite (or GRDB) said.
+public func learnerCode<T>(_ call: String, sql: String? = nil, _ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch let failure as CheckFailure {
+        throw failure
+    } catch {
+        throw CheckFailure("\(call) threw an error", expected: "no error", actual: "\(error)", sql: sql)
+    }
+}
+
+/// Runs the learner's code that must throw: returns the error.
+public func learnerCodeThrows(_ call: String, sql: String? = nil, _ body: () throws -> Void) throws -> Error {
+    do {
+        try body()
+    } catch {
+        return error
+    }
+    throw CheckFailure("\(call) returned normally", expected: "an error", actual: "no error", sql: sql)
+}
+
+/// A value as a learner reads it: strings quoted, nil as NULL.
+public func show<T>(_ value: T) -> String {
+    if let optional = value as? OptionalProtocol { return optional.shown }
+    if let string = value as? String { return "\"\(string)\"" }
+    if let array = value as? [Any], array.isEmpty { return "[] (nothing)" }
+    if let rows = value as? [[String]] { return table(rows) }
+    if let array = value as? [Any] { return "[" + array.map { show($0) }.joined(separator: ", ") + "]" }
+    return "\(value)"
+}
+
+/// Rows as aligned text, one row a line.
+public func table(_ rows: [[String]]) -> String {
+    if rows.isEmpty { return "(no rows)" }
+    let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
+        rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+    }
+    return rows.map { row in
+        row.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+            .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "\n")
+}
+
+protocol OptionalProtocol { var shown: String { get } }
+extension Optional: OptionalProtocol {
+    var shown: String {
+        switch self {
+        case .none: "NULL"
+        case .some(let wrapped): show(wrapped)
+        }
+    }
+}
+
+// MARK: - Running
+
+/// The entry point of every check: runs the named parts in order, stops at
+/// the first failure, prints what passed and why the failure failed, and
+/// exits 0 (passed) or 1 (failed), which the `course` runner reads.
+public func runCheck(_ exercise: String, _ parts: [(String, () throws -> Void)]) -> Never {
+    for (name, part) in parts {
+        do {
+            try part()
+            print("✓ \(name)")
+        } catch let failure as CheckFailure {
+            print("✗ \(name): \(failure)")
+            exit(1)
+        } catch {
+            print("✗ \(name): the check could not run: \(error)")
+            exit(1)
+        }
+    }
+    print("\(exercise) passes.")
+    exit(0)
+}
+
+// MARK: - The learner's files
+
+/// The folder of the exercise being checked (Exercises/<id> or Solutions/<id>),
+/// passed by the runner.
+public var exerciseFolder: URL {
+    URL(fileURLWithPath: ProcessInfo.processInfo.environment["COURSE_EXERCISE_DIR"] ?? ".")
+}
+
+/// A learner's text file (query.sql, prediction.txt) without its comment
+/// lines (`--` in SQL, `#` in predictions) and surrounding blank lines.
+public func learnerText(_ name: String, comment: String) throws -> String {
+    let url = exerciseFolder.appendingPathComponent(name)
+    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+        throw CheckFailure("reading \(name)", expected: "the file \(url.path)", actual: "no such file")
+    }
+    return text.components(separatedBy: "\n")
+        .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(comment) }
+        .joined(separator: "\n")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}

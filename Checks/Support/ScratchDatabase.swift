@@ -1,0 +1,122 @@
+import CSQLite
+import Foundation
+
+/// A real SQLite database for a check, through the C API (so that checks of
+/// step 1 need no GRDB): in memory, or a file in a fresh temporary folder
+/// that is deleted when the check ends.
+public final class ScratchDatabase {
+    public let handle: OpaquePointer
+    public let path: String
+    private let folder: URL?
+
+    /// `file: true` makes a real file (for exercises where the file matters).
+    public init(file: Bool = false) throws {
+        var folder: URL?
+        if file {
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("course-check-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            folder = url
+        }
+        path = folder?.appendingPathComponent("check.sqlite").path ?? ":memory:"
+        var db: OpaquePointer?
+        let code = sqlite3_open(path, &db)
+        guard code == SQLITE_OK, let db else {
+            throw CheckFailure("opening \(path)", expected: "SQLITE_OK", actual: "result code \(code)")
+        }
+        handle = db
+        self.folder = folder
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
+
+    /// Runs statements without results (the check's own setup).
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        defer { sqlite3_free(message) }
+        guard code == SQLITE_OK else {
+            throw CheckFailure(
+                "the check's setup SQL failed", expected: "SQLITE_OK",
+                actual: "code \(code): \(message.map { String(cString: $0) } ?? "")", sql: sql)
+        }
+    }
+
+    /// Every row of a query, each value as text ("NULL" for NULL).
+    public func rows(_ sql: String) throws -> [[String]] {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard code == SQLITE_OK, let statement else {
+            throw CheckFailure(
+                "SQLite refused the query", expected: "a valid SELECT",
+                actual: "code \(code): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+        }
+        var rows: [[String]] = []
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                throw CheckFailure(
+                    "the query failed while running", expected: "rows",
+                    actual: "code \(step): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+            }
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { column in
+                    sqlite3_column_type(statement, column) == SQLITE_NULL
+                        ? "NULL" : String(cString: sqlite3_column_text(statement, column))
+                })
+        }
+        return rows
+    }
+
+    /// The single value of a one-row, one-column query.
+    public func value(_ sql: String) throws -> String {
+        try rows(sql).first?.first ?? "(no row)"
+    }
+}
+
+// MARK: - The two text kinds
+
+/// A SQL exercise: runs the learner's query.sql on `db` and compares its rows
+/// (and their order) with `expected`.
+public func checkQuery(on db: ScratchDatabase, expected: [[String]]) throws {
+    let sql = try learnerText("query.sql", comment: "--")
+    try expect(!sql.isEmpty, "query.sql", expected: "a SELECT statement", actual: "an empty file")
+    let rows = try db.rows(sql)
+    try expect(rows, equals: expected, "the rows of query.sql", sql: sql)
+}
+
+/// A predict-the-output exercise: compares prediction.txt, line by line,
+/// with what the program printed.
+public func checkPrediction(printed: [String]) throws {
+    let predicted = try learnerText("prediction.txt", comment: "#").components(separatedBy: "\n")
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+    for (index, line) in printed.enumerated() {
+        let guess = index < predicted.count ? predicted[index] : "(nothing)"
+        try expect(guess, equals: line, "line \(index + 1) of prediction.txt")
+    }
+    try expect(
+        predicted.count == printed.count, "prediction.txt", expected: "\(printed.count) lines",
+        actual: "\(predicted.count) lines")
+}
+
+/// The whole check of a predict exercise: runs the program, collecting what it
+/// says, and compares that with prediction.txt.
+public func runPredictionCheck(_ exercise: String, program: @escaping ((String) -> Void) throws -> Void) -> Never {
+    runCheck(
+        exercise,
+        [
+            (
+                "prediction.txt matches what Program.swift prints",
+                {
+                    var printed: [String] = []
+                    try program { printed.append($0) }
+                    try checkPrediction(printed: printed)
+                }
+            )
+        ])
+}

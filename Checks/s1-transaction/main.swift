@@ -1,0 +1,45 @@
+import CSQLite
+import ExerciseSupport
+
+@testable import Exercise_s1_transaction
+
+let schema = "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
+
+runCheck(
+    "s1-transaction",
+    [
+        (
+            "adds a whole roster",
+            {
+                let db = try ScratchDatabase(file: true)
+                try db.execute(schema)
+                try learnerCode("addPlayers(db, names: [\"Blob\", \"Blob Jr\"])") {
+                    try addPlayers(db.handle, names: ["Blob", "Blob Jr"])
+                }
+                try expect(
+                    try db.rows("SELECT name FROM players ORDER BY id"), equals: [["Blob"], ["Blob Jr"]],
+                    "the players after adding Blob and Blob Jr", sql: "SELECT name FROM players ORDER BY id")
+            }
+        ),
+        (
+            "adds nothing when one name is refused",
+            {
+                let db = try ScratchDatabase(file: true)
+                try db.execute(schema + "INSERT INTO players (name) VALUES ('Blob Sr');")
+                _ = try learnerCodeThrows(
+                    "addPlayers with \"Blob Sr\", whose name is taken (UNIQUE)",
+                    sql: "INSERT INTO players (name) VALUES (?)"
+                ) {
+                    try addPlayers(db.handle, names: ["Blob", "Blob Jr", "Blob Sr"])
+                }
+                try expect(
+                    try db.rows("SELECT name FROM players ORDER BY id"), equals: [["Blob Sr"]],
+                    "the players after a refused roster (Blob, Blob Jr, then Blob Sr again)",
+                    sql: "SELECT name FROM players ORDER BY id")
+                try expect(
+                    sqlite3_get_autocommit(db.handle) != 0, "the connection after the refused roster",
+                    expected: "no transaction left open",
+                    actual: "a transaction still open (BEGIN without COMMIT or ROLLBACK)")
+            }
+        ),
+    ])

@@ -1,0 +1,54 @@
+import ExerciseSupport
+import GRDB
+
+@testable import Exercise_s2_write_rollback
+
+func freshQueue() throws -> DatabaseQueue {
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE teams (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL, teamID INTEGER);
+                """)
+    }
+    return queue
+}
+
+let query = "SELECT teams.name, players.name FROM players JOIN teams ON teams.id = players.teamID ORDER BY players.id"
+
+func rows(_ queue: DatabaseQueue) throws -> [[String]] {
+    try queue.read { db in try Row.fetchAll(db, sql: query).map { [$0[0] as String, $0[1] as String] } }
+}
+
+runCheck(
+    "s2-write-rollback",
+    [
+        (
+            "adds the team and its players",
+            {
+                let queue = try freshQueue()
+                try learnerCode("addTeam(queue, name: \"Lions\", players: [\"Blob\", \"Blob Jr\"])") {
+                    try addTeam(queue, name: "Lions", players: ["Blob", "Blob Jr"])
+                }
+                try expect(
+                    try rows(queue), equals: [["Lions", "Blob"], ["Lions", "Blob Jr"]], "players with their team",
+                    sql: query)
+            }
+        ),
+        (
+            "saves nothing when a name is blank",
+            {
+                let queue = try freshQueue()
+                let error = try learnerCodeThrows("addTeam(queue, name: \"Tigers\", players: [\"Blob Sr\", \"  \"])") {
+                    try addTeam(queue, name: "Tigers", players: ["Blob Sr", "  "])
+                }
+                try expect("\(error)", equals: "\(RosterError.blankName)", "the error for a blank name")
+                let teams = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM teams") }
+                try expect(
+                    teams, equals: 0, "teams after a refused roster (the write should have rolled back)",
+                    sql: "SELECT count(*) FROM teams")
+                try expect(try rows(queue), equals: [], "players after a refused roster", sql: query)
+            }
+        ),
+    ])

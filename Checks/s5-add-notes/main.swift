@@ -1,0 +1,48 @@
+import ExerciseSupport
+import GRDB
+
+@testable import Exercise_s5_add_notes
+
+/// A file as step 4 leaves it: createItem applied, three items saved.
+func stepFourFile() throws -> DatabaseQueue {
+    let queue = try DatabaseQueue()
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("createItem") { db in
+        try db.execute(
+            sql: "CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, quantity INTEGER)")
+    }
+    try migrator.migrate(queue)
+    try queue.write { db in
+        try db.execute(sql: "INSERT INTO item (name, quantity) VALUES ('Apple', 3), ('Pear', NULL), ('Äpfel', 1)")
+    }
+    return queue
+}
+
+let query = "SELECT name, notes FROM item ORDER BY id"
+
+runCheck(
+    "s5-add-notes",
+    [
+        (
+            "upgrades a step 4 file: notes filled from name",
+            {
+                let queue = try stepFourFile()
+                var migrator = DatabaseMigrator()
+                migrator.registerMigration("createItem") { _ in }
+                registerAddNotes(&migrator)
+                try learnerCode("migrating a step 4 file with addNotes") { try migrator.migrate(queue) }
+                let applied = try queue.read { db in try migrator.appliedIdentifiers(db) }
+                try expect(
+                    applied.sorted(), equals: ["addNotes", "createItem"], "the migrations applied to the file",
+                    sql: "SELECT identifier FROM grdb_migrations")
+                let rows = try queue.read { db in
+                    try Row.fetchAll(db, sql: query).map {
+                        "\($0["name"] as String) → \(($0["notes"] as String?) ?? "NULL")"
+                    }
+                }
+                try expect(
+                    rows, equals: ["Apple → Apple", "Pear → Pear", "Äpfel → Äpfel"], "name → notes after the upgrade",
+                    sql: query)
+            }
+        )
+    ])

@@ -1,0 +1,23 @@
+import ExerciseSupport
+
+let setup = """
+    CREATE TABLE solar_body (id TEXT NOT NULL PRIMARY KEY, name TEXT NOT NULL, english_name TEXT NOT NULL,
+      body_type TEXT NOT NULL, density REAL, gravity REAL, discovered_by TEXT, discovery_date TEXT);
+    INSERT INTO solar_body (id, name, english_name, body_type, gravity) VALUES
+      ('terre', 'La Terre', 'Earth', 'Planet', 9.8), ('mars', 'Mars', 'Mars', 'Planet', 3.71),
+      ('jupiter', 'Jupiter', 'Jupiter', 'Planet', 24.79), ('lune', 'La Lune', 'Moon', 'Moon', 1.62),
+      ('vulcain', 'Vulcain', 'Vulcan', 'Planet', NULL), ('soleil', 'Le Soleil', 'Sun', 'Star', 274);
+    """
+
+runCheck(
+    "s7-bodies-sql",
+    [
+        (
+            "planets with a known gravity, strongest first",
+            {
+                let db = try ScratchDatabase()
+                try db.execute(setup)
+                try checkQuery(on: db, expected: [["Jupiter", "24.79"], ["Earth", "9.8"], ["Mars", "3.71"]])
+            }
+        )
+    ])

@@ -1,0 +1,14 @@
+import GRDB
+
+// Exercise s2-read-for-write · fix the bug · chapter 2, "GRDB's DatabaseQueue"
+//
+// `renamePlayer` compiles, and looks like every other database call in the
+// app. Yet it fails every time it runs. Read the error the check shows.
+
+/// Renames the player with this id; returns whether such a player exists.
+func renamePlayer(_ queue: DatabaseQueue, id: Int64, to name: String) throws -> Bool {
+    try queue.read { db in
+        try db.execute(sql: "UPDATE players SET name = ? WHERE id = ?", arguments: [name, id])
+        return db.changesCount > 0
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Where the manifest, the files on disk and the chapters disagree. Each
+/// problem is one line that names the file to fix; none means consistent.
+public struct Lint {
+    public var workspace: Workspace
+    public var manifest: Manifest
+
+    public init(workspace: Workspace, manifest: Manifest) {
+        self.workspace = workspace
+        self.manifest = manifest
+    }
+
+    public func problems() -> [String] {
+        var problems: [String] = []
+        let ids = manifest.exercises.map(\.id)
+        for id in Set(ids) where ids.filter({ $0 == id }).count > 1 {
+            problems.append("\(Manifest.path): \(id) is listed more than once")
+        }
+        var lastStep = 0
+        for exercise in manifest.exercises {
+            problems += check(exercise)
+            if exercise.step < lastStep {
+                problems.append(
+                    "\(Manifest.path): \(exercise.id) (step \(exercise.step)) comes after step \(lastStep): keep the chapters' order"
+                )
+            }
+            lastStep = max(lastStep, exercise.step)
+        }
+        problems += orphans(ids: Set(ids))
+        problems += chapterSections()
+        return problems
+    }
+
+    func files(_ folder: String) -> [String] {
+        let url = workspace.root.appendingPathComponent(folder)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    func check(_ exercise: Exercise) -> [String] {
+        let id = exercise.id
+        var problems: [String] = []
+        func problem(_ text: String) { problems.append("\(id): \(text)") }
+        if exercise.hints.count != 3
+            || exercise.hints.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+        {
+            problem("needs three hints, from gentle to explicit (has \(exercise.hints.filter { !$0.isEmpty }.count))")
+        }
+        if !(1...7).contains(exercise.step) { problem("step \(exercise.step) is not a step of the course") }
+        if !["compile", "check"].contains(exercise.starter.stage) || exercise.starter.says.isEmpty {
+            problem("starter must say how it fails: stage \"compile\" or \"check\", and a phrase of its message")
+        }
+        if exercise.task.isEmpty { problem("needs a task") }
+        if !id.hasPrefix("s\(exercise.step)-") { problem("its id must start with s\(exercise.step)- (its step)") }
+        let starter = files("Exercises/\(id)")
+        let solution = files("Solutions/\(id)")
+        if starter.isEmpty { problem("Exercises/\(id)/ is missing") }
+        if solution.isEmpty { problem("Solutions/\(id)/ is missing (a reference solution)") }
+        if !starter.contains(exercise.file) { problem("Exercises/\(id)/\(exercise.file) is missing") }
+        if !solution.isEmpty, starter != solution {
+            problem("Solutions/\(id)/ must hold the same files as Exercises/\(id)/ (\(solution) against \(starter))")
+        }
+        for name in starter where name != exercise.file && solution.contains(name) {
+            let a = try? Data(contentsOf: workspace.root.appendingPathComponent("Exercises/\(id)/\(name)"))
+            let b = try? Data(contentsOf: workspace.root.appendingPathComponent("Solutions/\(id)/\(name)"))
+            if a != b { problem("\(name) differs between Exercises and Solutions: only \(exercise.file) may") }
+        }
+        if exercise.hasModule != starter.contains(where: { $0.hasSuffix(".swift") }) {
+            problem(
+                exercise.hasModule
+                    ? "a \(exercise.kind) exercise needs Swift code" : "an sql exercise has no Swift code")
+        }
+        if exercise.kind == .sql, exercise.file != "query.sql" { problem("an sql exercise's file is query.sql") }
+        if exercise.kind == .predict, exercise.file != "prediction.txt" {
+            problem("a predict exercise's file is prediction.txt")
+        }
+        if !files("Checks/\(id)").contains("main.swift") { problem("Checks/\(id)/main.swift is missing") }
+        // The section it practises must exist in its chapter.
+        let parts = exercise.section.split(separator: "#").map(String.init)
+        let chapter = workspace.root.appendingPathComponent(exercise.chapter)
+        if parts.count != 2 || !exercise.chapter.hasPrefix("docs/0\(exercise.step)-") {
+            problem("section must be docs/0\(exercise.step)-….md#anchor (is \(exercise.section))")
+        } else if let text = try? String(contentsOf: chapter, encoding: .utf8) {
+            let anchors = text.components(separatedBy: "\n").filter { $0.hasPrefix("#") }.map(Lint.anchor)
+            if !anchors.contains(parts[1]) { problem("\(exercise.chapter) has no section #\(parts[1])") }
+        } else {
+            problem("\(exercise.chapter) does not exist")
+        }
+        return problems
+    }
+
+    /// GitHub's anchor for a heading: lowercased, punctuation dropped, spaces to hyphens.
+    public static func anchor(_ heading: String) -> String {
+        let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+        return String(
+            title.compactMap { character -> Character? in
+                if character == " " { return "-" }
+                if character.isLetter || character.isNumber || character == "-" || character == "_" { return character }
+                return nil
+            })
+    }
+
+    /// A folder under Exercises/, Solutions/ or Checks/ that the manifest does not list.
+    func orphans(ids: Set<String>) -> [String] {
+        var problems: [String] = []
+        for folder in ["Exercises", "Solutions", "Checks"] {
+            for name in files(folder) where !ids.contains(name) {
+                if folder == "Exercises", name == "manifest.json" || name == "README.md" { continue }
+                if folder == "Checks", name == "Support" { continue }
+                problems.append("\(folder)/\(name): not in \(Manifest.path) (add it, or delete the orphan)")
+            }
+        }
+        return problems
+    }
+
+    /// Each chapter ends with an "Exercises" section that names exactly its step's exercises.
+    func chapterSections() -> [String] {
+        var problems: [String] = []
+        for step in 1...7 {
+            guard let name = files("docs").first(where: { $0.hasPrefix("0\(step)-") }) else { continue }
+            let text =
+                (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
+            let expected = manifest.exercises.filter { $0.step == step }.map(\.id)
+            guard let range = text.range(of: "\n## Exercises\n", options: .backwards) else {
+                if !expected.isEmpty {
+                    problems.append(
+                        "docs/\(name): no \"## Exercises\" section listing \(expected.joined(separator: ", "))")
+                }
+                continue
+            }
+            let section = String(text[range.upperBound...])
+            if section.contains("\n## ") {
+                problems.append("docs/\(name): \"## Exercises\" must be the chapter's last section")
+            }
+            let listed = section.components(separatedBy: "\n").compactMap { line -> String? in
+                guard line.hasPrefix("| ["), let end = line.range(of: "](") else { return nil }
+                return String(line[line.index(line.startIndex, offsetBy: 3)..<end.lowerBound])
+            }
+            for id in expected where !listed.contains(id) {
+                problems.append("docs/\(name): Exercises section does not list \(id)")
+            }
+            for id in listed where !expected.contains(id) {
+                problems.append(
+                    "docs/\(name): Exercises section lists \(id), which is not a step \(step) exercise in the manifest")
+            }
+            for id in listed where !section.contains("](../Exercises/\(id)/") {
+                problems.append("docs/\(name): \(id) must link to ../Exercises/\(id)/")
+            }
+        }
+        return problems
+    }
+}

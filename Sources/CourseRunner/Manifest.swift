@@ -1,0 +1,68 @@
+import Foundation
+
+/// One exercise, as Exercises/manifest.json lists it.
+public struct Exercise: Codable, Sendable, Equatable {
+    public enum Kind: String, Codable, Sendable, CaseIterable {
+        case write, fix, predict, sql
+    }
+
+    /// How the untouched starter fails: at `stage` ("compile" or "check"),
+    /// with `says` somewhere in the output.
+    public struct StarterFailure: Codable, Sendable, Equatable {
+        public var stage: String
+        public var says: String
+    }
+
+    /// The folder name under Exercises/, Solutions/ and Checks/: the one name
+    /// every command and message uses.
+    public var id: String
+    public var kind: Kind
+    public var step: Int
+    /// The chapter section it practises: "docs/01-raw-c-api.md#reading-rows-step-and-column".
+    public var section: String
+    /// The file the learner edits, inside the exercise's folder.
+    public var file: String
+    /// One line: what to do.
+    public var task: String
+    /// Three hints, from gentle to explicit.
+    public var hints: [String]
+    public var starter: StarterFailure
+
+    /// Whether the exercise has Swift code of its own (SQL exercises have only query.sql).
+    public var hasModule: Bool { kind != .sql }
+    /// The chapter file, without the section.
+    public var chapter: String { String(section.split(separator: "#").first ?? "") }
+}
+
+/// Exercises/manifest.json: the exercises in the order a learner meets them.
+public struct Manifest: Codable, Sendable {
+    public var exercises: [Exercise]
+
+    public static let path = "Exercises/manifest.json"
+
+    public static func load(root: URL) throws -> Manifest {
+        let url = root.appendingPathComponent(path)
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: url))
+        } catch {
+            throw RunnerError("cannot read \(path): \(error)")
+        }
+    }
+
+    public func exercise(_ id: String) throws -> Exercise {
+        guard let exercise = exercises.first(where: { $0.id == id }) else {
+            let close = exercises.map(\.id).filter { $0.contains(id) || id.contains($0) }
+            throw RunnerError(
+                "no exercise called \(id)"
+                    + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
+                    + ". `make ex ARGS=\"list\"` lists them.")
+        }
+        return exercise
+    }
+}
+
+/// An error the runner reports as one line, then exits 1.
+public struct RunnerError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

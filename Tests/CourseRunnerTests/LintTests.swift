@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import CourseRunner
+
+/// The repository's root (this file is Tests/CourseRunnerTests/LintTests.swift).
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A scratch folder inside .build (nothing in /tmp), deleted by the caller.
+func scratchFolder(_ name: String) throws -> URL {
+    let url = repositoryRoot.appendingPathComponent(".build/course-tests/\(name)-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+func write(_ text: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+}
+
+@Suite struct LintTests {
+    @Test func theRepositoryIsConsistent() throws {
+        let workspace = Workspace(root: repositoryRoot)
+        let manifest = try Manifest.load(root: repositoryRoot)
+        #expect(Lint(workspace: workspace, manifest: manifest).problems() == [])
+        // The issue's floor: at least 3 exercises per step, 24 in all, every kind used.
+        #expect(manifest.exercises.count >= 24)
+        for step in 1...7 { #expect(manifest.exercises.filter { $0.step == step }.count >= 3, "step \(step)") }
+        #expect(Set(manifest.exercises.map(\.kind)) == Set(Exercise.Kind.allCases))
+    }
+
+    /// A tiny workspace with one of each mistake: every one is reported.
+    @Test func disagreementsAreReported() throws {
+        let root = try scratchFolder("lint")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = """
+            {"exercises": [{"id": "s1-demo", "kind": "write", "step": 1, "section": "docs/01-demo.md#nowhere",
+              "file": "Demo.swift", "task": "Do it.", "hints": ["one", "two"],
+              "starter": {"stage": "check", "says": "expected"}}]}
+            """
+        try write(manifest, to: root.appendingPathComponent("Exercises/manifest.json"))
+        try write("let x = 1\n", to: root.appendingPathComponent("Exercises/s1-demo/Demo.swift"))
+        try write("let x = 2\n", to: root.appendingPathComponent("Exercises/s1-orphan/Orphan.swift"))
+        try write("# Step 1 · Demo\n\n## Something\n", to: root.appendingPathComponent("docs/01-demo.md"))
+        let workspace = Workspace(root: root)
+        let problems = Lint(workspace: workspace, manifest: try Manifest.load(root: root)).problems()
+        let expected = [
+            "s1-demo: needs three hints, from gentle to explicit (has 2)",
+            "s1-demo: Solutions/s1-demo/ is missing (a reference solution)",
+            "s1-demo: Checks/s1-demo/main.swift is missing",
+            "s1-demo: docs/01-demo.md has no section #nowhere",
+            "Exercises/s1-orphan: not in Exercises/manifest.json (add it, or delete the orphan)",
+            "docs/01-demo.md: no \"## Exercises\" section listing s1-demo",
+        ]
+        for line in expected { #expect(problems.contains(line), "missing: \(line)\nall: \(problems)") }
+    }
+
+    @Test func anchorsFollowGitHub() {
+        #expect(
+            Lint.anchor("## ON DELETE: what should happen to Blob when the Lions go?")
+                == "on-delete-what-should-happen-to-blob-when-the-lions-go")
+        #expect(Lint.anchor("## GRDB's DatabaseQueue") == "grdbs-databasequeue")
+        #expect(Lint.anchor("## Statements without values: `sqlite3_exec`") == "statements-without-values-sqlite3_exec")
+    }
+}
