@@ -62,4 +62,36 @@ let package = Package(
         + step(5, dependencies: ["ItemsKit", grdb])
         + step(6, dependencies: [grdb], resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
         + step(7, dependencies: [grdb], resources: [.process("Resources")])
+        + step8()
 )
+
+/// Step 8: records generated from the schema at build time.
+///
+/// `generate-records` needs only Foundation and SQLite (no GRDB), so it
+/// builds in seconds; `RecordsPlugin` runs it on the `.sql` and database
+/// files of a target that lists the plugin. Step 8's schema files are
+/// symlinks to steps 6 and 7's (docs/08 explains why). NorthwindSales.sql is
+/// both a plugin input and a resource (the tests build Northwind's schema from it).
+func step8() -> [Target] {
+    [
+        .target(name: "RecordGenerator", dependencies: ["CSQLite"]),
+        .executableTarget(name: "generate-records", dependencies: ["RecordGenerator"]),
+        .plugin(name: "RecordsPlugin", capability: .buildTool(), dependencies: ["generate-records"]),
+        .executableTarget(
+            name: "step8",
+            dependencies: [
+                "CourseCore", grdb, .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Steps/step8",
+            resources: [.copy("Schema/NorthwindSales.sql")],
+            plugins: ["RecordsPlugin"]
+        ),
+        .testTarget(
+            name: "Step8Tests",
+            dependencies: ["step8", "step7", "RecordGenerator", "CourseTestSupport", "CourseCore", grdb],
+            path: "Tests/Step8Tests",
+            exclude: ["Schema/README.md"],
+            plugins: ["RecordsPlugin"]
+        ),
+    ]
+}
