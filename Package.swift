@@ -90,7 +90,6 @@ func step8() -> [Target] {
             name: "Step8Tests",
             dependencies: ["step8", "step7", "RecordGenerator", "CourseTestSupport", "CourseCore", grdb],
             path: "Tests/Step8Tests",
-            exclude: ["Schema/README.md"],
             plugins: ["RecordsPlugin"]
         ),
     ]

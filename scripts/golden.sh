@@ -15,4 +15,9 @@ for step in $steps; do
   rm -rf "$scratch"
   echo "wrote Tests/Golden/$step.txt ($(wc -l <"$root/Tests/Golden/$step.txt") lines)"
 done
+# Step 8's generator: the source it writes from step 7's schema file.
+if [[ " $steps " == *" step8 "* ]]; then
+  "$bin/generate-records" "$root/Steps/step7/Resources/BodiesDB-001.sql" >"$root/Tests/Golden/step8-records-BodiesDB-001.txt"
+  echo "wrote Tests/Golden/step8-records-BodiesDB-001.txt (the records generated from BodiesDB-001.sql)"
+fi
 git -C "$root" --no-pager diff --stat -- Tests/Golden || true

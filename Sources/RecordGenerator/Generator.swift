@@ -329,7 +329,7 @@ func swiftString(_ text: String) -> String {
 func rawString(_ text: String) -> String {
     var hashes = "#"
     while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
-    let body = text.hasSuffix("\n") ? text : text + "\n"
+    let body = text + "\n" // the newline before the closing delimiter is not part of the text
     return hashes + "\"\"\"\n" + body + "\"\"\"" + hashes
 }
 

@@ -31,13 +31,14 @@ public enum Naming {
     }
 
     /// `ProductID` → `productID`, `english_name` → `englishName`,
+    /// `team_id` → `teamID` (Swift spells the acronym in capitals),
     /// `URL` → `url`, `default` → `` `default` ``.
     public static func property(_ name: String) -> String {
         let parts = words(name)
         guard let first = parts.first else { return "column" }
         // A first word in capitals (an acronym: "URL", "ID") is lowercased whole.
         let head = first == first.uppercased() ? first.lowercased() : lowercasingFirst(first)
-        let tail = parts.dropFirst().map(capitalizingFirst)
+        let tail = parts.dropFirst().map { $0.lowercased() == "id" ? "ID" : capitalizingFirst($0) }
         return escaped(startingWithLetter(head + tail.joined()))
     }
 

@@ -195,8 +195,7 @@ public final class SchemaSource {
                             defaultSQL: column[4], primaryKeyIndex: Int(column[5] ?? "0") ?? 0,
                             isGenerated: column[6] == "2" || column[6] == "3")
             }
-            // PRAGMA foreign_key_list: id, seq, table, from, to, … — one row per column of each key;
-            // the last key declared has id 0, so sorting by id, descending, gives the schema's order.
+            // PRAGMA foreign_key_list: id, seq, table, from, to, … — one row per column of each key.
             var keys: [Int: ForeignKeyInfo] = [:]
             for key in try rows("PRAGMA foreign_key_list(\(q))") {
                 let id = Int(key[0] ?? "0") ?? 0
@@ -211,9 +210,16 @@ public final class SchemaSource {
                 unique.append(try rows("PRAGMA index_info(\(Self.quoted(indexName)))").compactMap { $0[2] })
             }
             let table = Table(name: name, sql: sql, withoutRowID: row[1] == "1", columns: columns,
-                              foreignKeys: keys.keys.sorted(by: >).compactMap { keys[$0] }, uniqueColumnSets: unique)
+                              foreignKeys: keys.values.sorted { position($0.columns, columns).lexicographicallyPrecedes(position($1.columns, columns)) },
+                              uniqueColumnSets: unique)
             return table
         }
+    }
+
+    /// Keys in the order of their columns in the table (SQLite numbers them
+    /// differently for column and table constraints).
+    private func position(_ names: [String], _ columns: [TableColumn]) -> [Int] {
+        names.map { name in columns.firstIndex { $0.name == name } ?? Int.max }
     }
 
     static func literal(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import CourseCore
+import Foundation
 import GRDB
 
 // [docs:verify]
@@ -24,3 +25,12 @@ func verify(_ db: Database) throws -> [(table: String, rows: Int)] {
     }
 }
 // [/docs:verify]
+
+extension AppDatabase {
+    /// NorthwindSales.sql, bundled as a resource as well as read by the
+    /// build plugin: a learner can run it to make an empty Northwind-shaped
+    /// database (with catalog.sql first).
+    static var bundledNorthwindSales: URL? {
+        Bundle.module.url(forResource: "NorthwindSales", withExtension: "sql")
+    }
+}
