@@ -7,7 +7,11 @@ import Foundation
 /// for substrings, in this order — so "FLOATING POINT" is INTEGER (it
 /// contains "INT") and "STRING" is NUMERIC (it contains none of the words).
 public enum Affinity: String, Sendable {
-    case integer = "INTEGER", text = "TEXT", blob = "BLOB", real = "REAL", numeric = "NUMERIC"
+    case integer = "INTEGER"
+    case text = "TEXT"
+    case blob = "BLOB"
+    case real = "REAL"
+    case numeric = "NUMERIC"
 
     public init(declaredType: String) {
         let type = declaredType.uppercased()
@@ -42,7 +46,8 @@ public struct SwiftType: Equatable, Sendable {
     ///   BLOB → Data, REAL → Double.
     /// - No declared type, or any other NUMERIC: a guess, with a warning.
     public init(declaredType: String) {
-        let base = declaredType.uppercased().split(separator: "(").first
+        let base =
+            declaredType.uppercased().split(separator: "(").first
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         switch base {
         case "BOOL", "BOOLEAN": self.init(name: "Bool")
@@ -56,7 +61,8 @@ public struct SwiftType: Equatable, Sendable {
                 self.init(name: "Data", warning: "no declared type, so SQLite stores any value there")
             case .blob: self.init(name: "Data")
             case .numeric:
-                self.init(name: "Double", warning: "declared type \(declaredType) has NUMERIC affinity (integers and reals)")
+                self.init(
+                    name: "Double", warning: "declared type \(declaredType) has NUMERIC affinity (integers and reals)")
             }
         }
     }

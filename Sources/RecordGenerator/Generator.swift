@@ -24,8 +24,9 @@ public func generateRecords(from inputs: [String]) throws -> [GeneratedFile] {
         let tables = try schema.tables()
         for table in tables {
             if let other = owner[table.name] {
-                throw SchemaError(file: path, line: 1, column: 1,
-                                  message: "table \(table.name) is also defined in \(other): one record type per table")
+                throw SchemaError(
+                    file: path, line: 1, column: 1,
+                    message: "table \(table.name) is also defined in \(other): one record type per table")
             }
             owner[table.name] = path
         }
@@ -35,8 +36,9 @@ public func generateRecords(from inputs: [String]) throws -> [GeneratedFile] {
     return sources.map { path, sql, tables in
         var emitter = Emitter(allTables: all, input: (path as NSString).lastPathComponent)
         let source = emitter.file(tables, sql: sql)
-        return GeneratedFile(input: path, fileName: outputName(for: path), source: source,
-                             warnings: emitter.warnings.map { "\(path): warning: \($0)" })
+        return GeneratedFile(
+            input: path, fileName: outputName(for: path), source: source,
+            warnings: emitter.warnings.map { "\(path): warning: \($0)" })
     }
 }
 
@@ -113,10 +115,12 @@ struct Emitter {
             // The rowid is nil until SQLite picks it (didInsert sets it). A
             // WITHOUT ROWID table's key is NOT NULL even when not declared so.
             let inKey = column.primaryKeyIndex > 0
-            let optional = column.name == rowID || column.isGenerated
+            let optional =
+                column.name == rowID || column.isGenerated
                 || !(column.notNull || (inKey && table.withoutRowID))
-            var property = Property(column: column, name: Naming.property(column.name), type: mapped.name,
-                                    optional: optional, defaultValue: optional ? "nil" : nil)
+            var property = Property(
+                column: column, name: Naming.property(column.name), type: mapped.name,
+                optional: optional, defaultValue: optional ? "nil" : nil)
             if column.name != rowID, let sql = column.defaultSQL, let value = swiftDefault(sql, type: mapped.name) {
                 property.defaultValue = value
             }
@@ -166,7 +170,9 @@ struct Emitter {
             "\(p.name): \(p.declaredType)" + (p.defaultValue.map { " = \($0)" } ?? "")
         }
         lines.append("    public init(")
-        lines += parameters.enumerated().map { index, text in "        " + text + (index < parameters.count - 1 ? "," : "") }
+        lines += parameters.enumerated().map { index, text in
+            "        " + text + (index < parameters.count - 1 ? "," : "")
+        }
         lines.append("    ) {")
         lines += stored.map { "        self.\(unescaped($0.name)) = \($0.name)" }
         lines.append("    }")
@@ -175,18 +181,22 @@ struct Emitter {
         lines.append("    /// Which column feeds which property, for decoding.")
         lines.append("    public enum CodingKeys: String, CodingKey {")
         lines += properties.map { p in
-            unescaped(p.name) == p.column.name ? "        case \(p.name)" : "        case \(p.name) = \(swiftString(p.column.name))"
+            unescaped(p.name) == p.column.name
+                ? "        case \(p.name)" : "        case \(p.name) = \(swiftString(p.column.name))"
         }
         lines.append("    }")
 
         lines.append("")
-        lines.append("    /// The columns, typed: `\(type).order(Columns.\(unescaped(properties.first?.name ?? "id")))`.")
+        lines.append(
+            "    /// The columns, typed: `\(type).order(Columns.\(unescaped(properties.first?.name ?? "id")))`.")
         lines.append("    public enum Columns {")
         lines += properties.map { "        public static let \($0.name) = Column(CodingKeys.\($0.name))" }
         lines.append("    }")
 
         lines.append("")
-        lines.append("    /// What INSERT and UPDATE write\(properties.count == stored.count ? "" : ": every column but the generated ones, which SQLite computes").")
+        lines.append(
+            "    /// What INSERT and UPDATE write\(properties.count == stored.count ? "" : ": every column but the generated ones, which SQLite computes")."
+        )
         lines.append("    public func encode(to container: inout PersistenceContainer) {")
         lines += stored.map { "        container[Columns.\($0.name)] = \($0.name)" }
         lines.append("    }")
@@ -248,8 +258,9 @@ struct Emitter {
     /// Asks SQLite for a default's value; twice, so that `(random())` is no constant.
     func evaluateDefault(_ sql: String) -> (String, String?)? {
         guard let scratch = try? SchemaSource(sql: "", name: input),
-              let first = scratch.evaluate(sql), let second = scratch.evaluate(sql),
-              first == second else { return nil }
+            let first = scratch.evaluate(sql), let second = scratch.evaluate(sql),
+            first == second
+        else { return nil }
         return first
     }
 
@@ -273,10 +284,15 @@ struct Emitter {
         var lines: [String] = []
         for key in table.foreignKeys where known.contains(key.parentTable) {
             let name = belongsToName(key, in: table)
-            let to = key.parentColumns.isEmpty ? "" : ", to: [\(key.parentColumns.map(swiftString).joined(separator: ", "))]"
+            let to =
+                key.parentColumns.isEmpty ? "" : ", to: [\(key.parentColumns.map(swiftString).joined(separator: ", "))]"
             lines.append("    /// `\(table.name)`.(\(key.columns.joined(separator: ", "))) → `\(key.parentTable)`")
-            lines.append("    public static let \(name)ForeignKey = ForeignKey([\(key.columns.map(swiftString).joined(separator: ", "))]\(to))")
-            lines.append("    public static let \(name) = belongsTo(\(Naming.type(key.parentTable)).self, key: \(swiftString(name)), using: \(name)ForeignKey)")
+            lines.append(
+                "    public static let \(name)ForeignKey = ForeignKey([\(key.columns.map(swiftString).joined(separator: ", "))]\(to))"
+            )
+            lines.append(
+                "    public static let \(name) = belongsTo(\(Naming.type(key.parentTable)).self, key: \(swiftString(name)), using: \(name)ForeignKey)"
+            )
         }
         // The other side: tables whose foreign keys point here.
         for child in allTables {
@@ -289,11 +305,14 @@ struct Emitter {
                 if belongsTo != Naming.lowercasingFirst(type) { name += "As" + Naming.capitalizingFirst(belongsTo) }
                 let kind = unique ? "hasOne" : "hasMany"
                 lines.append("    /// `\(child.name)` rows whose (\(key.columns.joined(separator: ", "))) point here")
-                lines.append("    public static let \(name) = \(kind)(\(childType).self, key: \(swiftString(name)), using: \(childType).\(belongsTo)ForeignKey)")
+                lines.append(
+                    "    public static let \(name) = \(kind)(\(childType).self, key: \(swiftString(name)), using: \(childType).\(belongsTo)ForeignKey)"
+                )
             }
         }
         guard !lines.isEmpty else { return "" }
-        return "/// From the foreign keys: `\(type).including(required: \(type).…)`.\nextension \(type) {\n" + lines.joined(separator: "\n") + "\n}\n"
+        return "/// From the foreign keys: `\(type).including(required: \(type).…)`.\nextension \(type) {\n"
+            + lines.joined(separator: "\n") + "\n}\n"
     }
 
     /// Whether a UNIQUE index or the primary key covers exactly these columns:
@@ -329,7 +348,7 @@ func swiftString(_ text: String) -> String {
 func rawString(_ text: String) -> String {
     var hashes = "#"
     while text.contains("\"\"\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
-    let body = text + "\n" // the newline before the closing delimiter is not part of the text
+    let body = text + "\n"  // the newline before the closing delimiter is not part of the text
     return hashes + "\"\"\"\n" + body + "\"\"\"" + hashes
 }
 

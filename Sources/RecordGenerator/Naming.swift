@@ -70,7 +70,9 @@ public enum Naming {
         let lower = word.lowercased()
         if lower.hasSuffix("ies"), word.count > 3 { return word.dropLast(3) + "y" }
         if ["sses", "xes", "ches", "shes", "zes"].contains(where: lower.hasSuffix) { return String(word.dropLast(2)) }
-        if lower.hasSuffix("s"), !["ss", "us", "is"].contains(where: lower.hasSuffix) { return String(word.dropLast()) }
+        if lower.hasSuffix("s"), !["ss", "us", "is"].contains(where: lower.hasSuffix) {
+            return String(word.dropLast())
+        }
         return word
     }
 

@@ -83,10 +83,13 @@ public final class SchemaSource {
         if data.prefix(16) == Self.header {
             // immutable=1: read it as it is, with no lock and no journal
             // (a build plugin may not write next to its inputs).
-            let uri = "file:\(url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url.path)?immutable=1"
+            let uri =
+                "file:\(url.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? url.path)?immutable=1"
             try open(uri, flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI)
-            sql = try rows("SELECT sql || ';' FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
-                .compactMap { $0[0] }.joined(separator: "\n")
+            sql = try rows(
+                "SELECT sql || ';' FROM sqlite_schema WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+            )
+            .compactMap { $0[0] }.joined(separator: "\n")
         } else {
             sql = String(decoding: data, as: UTF8.self)
             try open(":memory:", flags: SQLITE_OPEN_READWRITE)
@@ -107,7 +110,8 @@ public final class SchemaSource {
     private func open(_ location: String, flags: Int32) throws {
         let code = sqlite3_open_v2(location, &connection, flags, nil)
         guard code == SQLITE_OK else {
-            throw SchemaError(file: path, line: 1, column: 1, message: "cannot open: \(String(cString: sqlite3_errstr(code)))")
+            throw SchemaError(
+                file: path, line: 1, column: 1, message: "cannot open: \(String(cString: sqlite3_errstr(code)))")
         }
     }
 
@@ -153,14 +157,16 @@ public final class SchemaSource {
     func rows(_ sql: String) throws -> [[String?]] {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            throw SchemaError(file: path, line: 1, column: 1, message: "\(String(cString: sqlite3_errmsg(connection))) in \(sql)")
+            throw SchemaError(
+                file: path, line: 1, column: 1, message: "\(String(cString: sqlite3_errmsg(connection))) in \(sql)")
         }
         defer { sqlite3_finalize(statement) }
         var rows: [[String?]] = []
         while sqlite3_step(statement) == SQLITE_ROW {
-            rows.append((0..<sqlite3_column_count(statement)).map { index in
-                sqlite3_column_text(statement, index).map { String(cString: $0) }
-            })
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { index in
+                    sqlite3_column_text(statement, index).map { String(cString: $0) }
+                })
         }
         return rows
     }
@@ -169,7 +175,8 @@ public final class SchemaSource {
     /// (integer, "0"), `-1.5` → (real, "-1.5"). Nil for anything else.
     func evaluate(_ expression: String) -> (type: String, text: String?)? {
         guard let row = try? rows("SELECT typeof(\(expression)), \(expression)").first,
-              let type = row.first ?? nil else { return nil }
+            let type = row.first ?? nil
+        else { return nil }
         return (type, row[1])
     }
 
@@ -184,16 +191,21 @@ public final class SchemaSource {
     /// their shadow tables, not SQLite's own `sqlite_…` tables.
     public func tables() throws -> [Table] {
         // PRAGMA table_list (SQLite 3.37+): type is 'table', 'view', 'virtual' or 'shadow'; wr is WITHOUT ROWID.
-        let list = try rows("SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name")
+        let list = try rows(
+            "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+        )
         return try list.compactMap { row in
             guard let name = row[0] else { return nil }
             let q = Self.quoted(name)
-            let sql = try rows("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = \(Self.literal(name))").first?[0] ?? ""
+            let sql =
+                try rows("SELECT sql FROM sqlite_schema WHERE type = 'table' AND name = \(Self.literal(name))").first?[
+                    0] ?? ""
             // PRAGMA table_xinfo: cid, name, type, notnull, dflt_value, pk, hidden (2, 3: generated)
             let columns = try rows("PRAGMA table_xinfo(\(q))").map { column in
-                TableColumn(name: column[1] ?? "", declaredType: column[2] ?? "", notNull: column[3] == "1",
-                            defaultSQL: column[4], primaryKeyIndex: Int(column[5] ?? "0") ?? 0,
-                            isGenerated: column[6] == "2" || column[6] == "3")
+                TableColumn(
+                    name: column[1] ?? "", declaredType: column[2] ?? "", notNull: column[3] == "1",
+                    defaultSQL: column[4], primaryKeyIndex: Int(column[5] ?? "0") ?? 0,
+                    isGenerated: column[6] == "2" || column[6] == "3")
             }
             // PRAGMA foreign_key_list: id, seq, table, from, to, … — one row per column of each key.
             var keys: [Int: ForeignKeyInfo] = [:]
@@ -209,9 +221,12 @@ public final class SchemaSource {
                 guard let indexName = index[1] else { continue }
                 unique.append(try rows("PRAGMA index_info(\(Self.quoted(indexName)))").compactMap { $0[2] })
             }
-            let table = Table(name: name, sql: sql, withoutRowID: row[1] == "1", columns: columns,
-                              foreignKeys: keys.values.sorted { position($0.columns, columns).lexicographicallyPrecedes(position($1.columns, columns)) },
-                              uniqueColumnSets: unique)
+            let table = Table(
+                name: name, sql: sql, withoutRowID: row[1] == "1", columns: columns,
+                foreignKeys: keys.values.sorted {
+                    position($0.columns, columns).lexicographicallyPrecedes(position($1.columns, columns))
+                },
+                uniqueColumnSets: unique)
             return table
         }
     }

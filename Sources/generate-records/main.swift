@@ -41,7 +41,7 @@ do {
 }
 
 for file in files {
-    file.warnings.forEach { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    for warning in file.warnings { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
     guard let outputDirectory else {
         print(file.source, terminator: "")
         continue

@@ -18,10 +18,10 @@ struct AppDatabase {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 catalog.sql") { db in
-            try db.execute(sql: CatalogSchema.sql) // CREATE TABLE [Categories] … and the catalog's rows
+            try db.execute(sql: CatalogSchema.sql)  // CREATE TABLE [Categories] … and the catalog's rows
         }
         migrator.registerMigration("v1 BodiesDB-001.sql") { db in
-            try db.execute(sql: BodiesDB001Schema.sql) // CREATE TABLE solar_body …
+            try db.execute(sql: BodiesDB001Schema.sql)  // CREATE TABLE solar_body …
         }
         return migrator
     }
@@ -46,7 +46,8 @@ struct AppDatabase {
         // SELECT "Products".*, "Categories"."CategoryName" AS "categoryName", "Suppliers"."CompanyName" AS "supplierName"
         // FROM "Products" LEFT JOIN "Categories" … LEFT JOIN "Suppliers" …
         // WHERE instr(swiftLowercaseString("ProductName"), ?) > 0 ORDER BY "ProductName", "ProductID"
-        let request = Product
+        let request =
+            Product
             .annotated(withOptional: Product.category.select(Category.Columns.categoryName))
             .annotated(withOptional: Product.supplier.select(Supplier.Columns.companyName.forKey("supplierName")))
             .filter(literal: "instr(\(name.lowercased), \(needle)) > 0")
@@ -84,14 +85,14 @@ struct AppDatabase {
             let ids = Set(bodies.map(\.id))
             var counts = (deleted: 0, updated: 0, inserted: 0)
             for id in cached.keys.sorted() where !ids.contains(id) {
-                try SolarBody.deleteOne(db, id: id) // DELETE FROM solar_body WHERE id = ?
+                try SolarBody.deleteOne(db, id: id)  // DELETE FROM solar_body WHERE id = ?
                 counts.deleted += 1
             }
             for body in bodies {
                 if let old = cached[body.id] {
-                    if try body.updateChanges(db, from: old) { counts.updated += 1 } // UPDATE … only what differs
+                    if try body.updateChanges(db, from: old) { counts.updated += 1 }  // UPDATE … only what differs
                 } else {
-                    try body.insert(db) // INSERT INTO solar_body (id, name, english_name, …) VALUES (?, ?, ?, …)
+                    try body.insert(db)  // INSERT INTO solar_body (id, name, english_name, …) VALUES (?, ?, ?, …)
                     counts.inserted += 1
                 }
             }

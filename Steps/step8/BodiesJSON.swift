@@ -49,7 +49,10 @@ private struct SnakeCaseKey: CodingKey {
 func bodiesData(_ source: String) throws -> (data: Data, display: String) {
     if source == "v1" || source == "v2" {
         let url = Workspace.root.appendingPathComponent("Steps/step7/Resources/bodies-\(source).json")
-        return (try attempt("read step 7's bodies-\(source).json") { try Data(contentsOf: url) }, "step 7's bodies-\(source).json")
+        return (
+            try attempt("read step 7's bodies-\(source).json") { try Data(contentsOf: url) },
+            "step 7's bodies-\(source).json"
+        )
     }
     let data = try attempt("read \(Workspace.display(source))") { try Data(contentsOf: URL(fileURLWithPath: source)) }
     return (data, Workspace.display(source))

@@ -38,13 +38,19 @@ struct Step8: ParsableCommand, Lesson {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let changed = try attempt("edit product #\(id)") { try open(database).saveEdit(productID: id, price: price) }
-            print(changed.isEmpty ? "Product #\(id): no change, nothing written." : "Product #\(id): saved \(changed.joined(separator: ", ")).")
+            let changed = try attempt("edit product #\(id)") {
+                try open(database).saveEdit(productID: id, price: price)
+            }
+            print(
+                changed.isEmpty
+                    ? "Product #\(id): no change, nothing written."
+                    : "Product #\(id): saved \(changed.joined(separator: ", ")).")
         }
     }
 
     struct Sync: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Bring the bodies cache up to date from v1, v2 or a JSON file.")
+        static let configuration = CommandConfiguration(
+            abstract: "Bring the bodies cache up to date from v1, v2 or a JSON file.")
         @Argument(help: "v1 or v2 (step 7's bundled fixtures), or a file path.") var source = "v1"
         @OptionGroup var database: DatabaseOptions
 
@@ -52,12 +58,15 @@ struct Step8: ParsableCommand, Lesson {
             let (data, display) = try bodiesData(source)
             let bodies = try decodeBodies(data, from: display)
             let counts = try attempt("sync the cache with \(display)") { try open(database).sync(bodies) }
-            print("Synced \(display) in one transaction: deleted \(counts.deleted), updated \(counts.updated), inserted \(counts.inserted).")
+            print(
+                "Synced \(display) in one transaction: deleted \(counts.deleted), updated \(counts.updated), inserted \(counts.inserted)."
+            )
         }
     }
 
     struct Bodies: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the cached bodies whose English name contains TEXT.")
+        static let configuration = CommandConfiguration(
+            abstract: "List the cached bodies whose English name contains TEXT.")
         @Argument(help: "Part of an English name (empty: every body).") var text = ""
         @OptionGroup var database: DatabaseOptions
 
@@ -84,14 +93,17 @@ struct Step8: ParsableCommand, Lesson {
             let queue = try CourseGRDB.openQueue(.file(database), configuration: configuration)
             let counts = try queue.read { db in try verify(db) }
             Narrator().table(["table", "rows"], counts.map { [$0.table, String($0.rows)] }, indent: "")
-            print("Read \(counts.reduce(0) { $0 + $1.rows }) rows of \(counts.count) tables: every count equals SQLite's COUNT(*).")
+            print(
+                "Read \(counts.reduce(0) { $0 + $1.rows }) rows of \(counts.count) tables: every count equals SQLite's COUNT(*)."
+            )
         }
     }
 }
 
 /// The database a subcommand works on.
 private func open(_ options: DatabaseOptions) throws -> AppDatabase {
-    try AppDatabase.open(options.location(defaultFile: AppDatabase.defaultFile), trace: options.trace, narrator: Narrator())
+    try AppDatabase.open(
+        options.location(defaultFile: AppDatabase.defaultFile), trace: options.trace, narrator: Narrator())
 }
 
 // MARK: - Presentation
@@ -100,8 +112,10 @@ let productHeaders = ["id", "product", "category", "supplier", "price", "discont
 
 func productRow(_ listing: ProductListing) -> [String?] {
     let product = listing.product
-    return [product.productID.map(String.init), product.productName, listing.categoryName, listing.supplierName,
-            product.unitPrice.map { String(format: "%.2f", $0) }, product.isDiscontinued ? "yes" : "no"]
+    return [
+        product.productID.map(String.init), product.productName, listing.categoryName, listing.supplierName,
+        product.unitPrice.map { String(format: "%.2f", $0) }, product.isDiscontinued ? "yes" : "no",
+    ]
 }
 
 let bodyHeaders = ["id", "englishName", "bodyType", "gravity", "discoveredBy"]

@@ -31,13 +31,15 @@ struct MatchWithTeams: Decodable, FetchableRecord {
 
     @Test func twoForeignKeysToOneTableAreTwoAssociations() throws {
         let matches = try fixtureDatabase().write { db in
-            var home = Team(name: "Home"), away = Team(name: "Away")
+            var home = Team(name: "Home")
+            var away = Team(name: "Away")
             try home.insert(db)
             try away.insert(db)
             var match = Match(homeTeamID: try #require(home.id), awayTeamID: try #require(away.id))
             try match.insert(db)
             // SELECT match.*, home.*, away.* FROM match JOIN team home ON … JOIN team away ON …
-            let withTeams = try Match
+            let withTeams =
+                try Match
                 .including(required: Match.homeTeam)
                 .including(required: Match.awayTeam)
                 .asRequest(of: MatchWithTeams.self)
@@ -109,7 +111,7 @@ struct MatchWithTeams: Decodable, FetchableRecord {
 
     @Test func aGeneratedColumnIsLeftOutOfInsertsAndReadBack() throws {
         let read = try fixtureDatabase().write { db in
-            try Note(count: 21).insert(db) // INSERT INTO note ("default", "class", count, …) — no doubled
+            try Note(count: 21).insert(db)  // INSERT INTO note ("default", "class", count, …) — no doubled
             return try Note.fetchOne(db)
         }
         #expect(read?.doubled == 42)
@@ -118,7 +120,8 @@ struct MatchWithTeams: Decodable, FetchableRecord {
     @Test func clockDefaultsAndOptionalDatesCompileAndRoundTrip() throws {
         let before = Date()
         let (saved, read) = try fixtureDatabase().write { db in
-            var home = Team(name: "A"), away = Team(name: "B")
+            var home = Team(name: "A")
+            var away = Team(name: "B")
             try home.insert(db)
             try away.insert(db)
             // createdAt: CURRENT_TIMESTAMP → Date(); playedOn: an optional DATE, nil.

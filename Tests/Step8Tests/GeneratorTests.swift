@@ -14,7 +14,8 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
 
 @Suite struct GeneratorTests {
     @Test func literalDefaultsBecomeSwiftLiteralsNotSQLText() throws {
-        let file = try generate("CREATE TABLE t (a TEXT NOT NULL DEFAULT '', b TEXT DEFAULT 'x\"y\\z', c INTEGER DEFAULT (1 + 2));")
+        let file = try generate(
+            "CREATE TABLE t (a TEXT NOT NULL DEFAULT '', b TEXT DEFAULT 'x\"y\\z', c INTEGER DEFAULT (1 + 2));")
         #expect(file.source.contains(#"a: String = "","#))
         #expect(file.source.contains(#"b: String? = "x\"y\\z","#))
         #expect(file.source.contains("c: Int64? = 3"))
@@ -48,18 +49,19 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
     @Test func aDatabaseFileGivesTheSameRecordsAsItsSQL() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let sql = "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, team_id INTEGER REFERENCES team (id));\nCREATE TABLE team (id INTEGER PRIMARY KEY);"
+        let sql =
+            "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, team_id INTEGER REFERENCES team (id));\nCREATE TABLE team (id INTEGER PRIMARY KEY);"
         try DatabaseQueue(path: directory.file("players.sqlite")).write { db in try db.execute(sql: sql) }
         try sql.write(toFile: directory.file("players.sql"), atomically: true, encoding: .utf8)
         let fromFile = try generateRecords(from: [directory.file("players.sqlite")])[0].source
         let fromSQL = try generateRecords(from: [directory.file("players.sql")])[0].source
         // Only the header, the file name, and the embedded SQL differ.
-        func records(_ source: String) -> String {
-            let start = source.range(of: "// MARK: - ")!.lowerBound
-            let end = source.range(of: "/// players.sql")?.lowerBound ?? source.range(of: "/// players.sqlite")!.lowerBound
+        func records(_ source: String) throws -> String {
+            let start = try #require(source.range(of: "// MARK: - ")).lowerBound
+            let end = try #require(source.range(of: "/// players.sql")).lowerBound
             return String(source[start..<end])
         }
-        #expect(records(fromFile) == records(fromSQL))
+        #expect(try records(fromFile) == records(fromSQL))
         #expect(fromFile.contains("public static let team = belongsTo(Team.self"))
     }
 
@@ -67,7 +69,8 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         for name in ["one.sql", "two.sql"] {
-            try "CREATE TABLE t (id INTEGER PRIMARY KEY);".write(toFile: directory.file(name), atomically: true, encoding: .utf8)
+            try "CREATE TABLE t (id INTEGER PRIMARY KEY);".write(
+                toFile: directory.file(name), atomically: true, encoding: .utf8)
         }
         do {
             _ = try generateRecords(from: [directory.file("one.sql"), directory.file("two.sql")])
@@ -94,7 +97,8 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
     @Test func theExecutableWritesNothingWhenTheSchemaIsBad() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let input = directory.file("bad.sql"), output = directory.file("out")
+        let input = directory.file("bad.sql")
+        let output = directory.file("out")
         try "CREATE TABLE ok (id INTEGER PRIMARY KEY);".write(toFile: input, atomically: true, encoding: .utf8)
         let good = try StepProcess.run("generate-records", ["--output", output, input], in: directory)
         #expect(good.status == 0)

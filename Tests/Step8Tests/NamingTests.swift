@@ -6,7 +6,8 @@ import Testing
     @Test(arguments: [
         ("ProductID", "productID"), ("english_name", "englishName"), ("URL", "url"), ("id", "id"),
         ("CategoryName", "categoryName"), ("Order Date", "orderDate"), ("default", "`default`"),
-        ("class", "`class`"), ("home_team_id", "homeTeamID"), ("player_Id", "playerID"), ("2fa_code", "_2faCode"), ("HomePage", "homePage"),
+        ("class", "`class`"), ("home_team_id", "homeTeamID"), ("player_Id", "playerID"), ("2fa_code", "_2faCode"),
+        ("HomePage", "homePage"),
     ])
     func columnsBecomeCamelCaseProperties(column: String, property: String) {
         #expect(Naming.property(column) == property)

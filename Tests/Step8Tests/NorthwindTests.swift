@@ -3,10 +3,13 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step8
 
 /// The real Northwind database (MIT), read where it lies: never copied into the repository.
-let northwindPath = workspaceRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures/northwind/northwind.db").path
+let northwindPath = workspaceRoot.deletingLastPathComponent().appendingPathComponent(
+    "shared/fixtures/northwind/northwind.db"
+).path
 
 @Suite struct NorthwindTests {
     /// Every row of every table through the generated records, written back
@@ -20,7 +23,7 @@ let northwindPath = workspaceRoot.deletingLastPathComponent().appendingPathCompo
         configuration.readonly = true
         let original = try DatabaseQueue(path: northwindPath, configuration: configuration)
         var memoryConfiguration = Configuration()
-        memoryConfiguration.foreignKeysEnabled = false // rows go back table by table
+        memoryConfiguration.foreignKeysEnabled = false  // rows go back table by table
         let copy = try DatabaseQueue(configuration: memoryConfiguration)
         try original.backup(to: copy)
         var total = 0
@@ -34,7 +37,9 @@ let northwindPath = workspaceRoot.deletingLastPathComponent().appendingPathCompo
         }
         let counted = try original.read { db in
             try (CatalogSchema.recordTypes + NorthwindSalesSchema.recordTypes).reduce(0) { sum, type in
-                sum + (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(type.databaseTableName.quotedDatabaseIdentifier)") ?? 0)
+                sum
+                    + (try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM \(type.databaseTableName.quotedDatabaseIdentifier)") ?? 0)
             }
         }
         #expect(total == counted && total > 3000)
@@ -50,9 +55,17 @@ let northwindPath = workspaceRoot.deletingLastPathComponent().appendingPathCompo
         defer { directory.remove() }
         let result = try StepProcess.run("step8", ["verify", "--database", northwindPath], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        let queue = try DatabaseQueue(path: northwindPath, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(
+            path: northwindPath,
+            configuration: {
+                var c = Configuration()
+                c.readonly = true
+                return c
+            }())
         for table in ["Categories", "Order Details", "Orders", "Employees", "CustomerCustomerDemo"] {
-            let count = try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.quotedDatabaseIdentifier)") ?? -1 }
+            let count = try queue.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.quotedDatabaseIdentifier)") ?? -1
+            }
             let line = result.stdout.split(separator: "\n").first { $0.hasPrefix(table + "  ") }
             #expect(line?.split(separator: " ").last.map(String.init) == String(count), "\(table)")
         }
@@ -61,8 +74,10 @@ let northwindPath = workspaceRoot.deletingLastPathComponent().appendingPathCompo
     @Test func verifyRefusesADatabaseOfAnotherShape() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try DatabaseQueue(path: directory.file("other.sqlite")).write { db in try db.execute(sql: "CREATE TABLE t (x)") }
-        let result = try StepProcess.run("step8", ["verify", "--database", directory.file("other.sqlite")], in: directory)
+        try DatabaseQueue(path: directory.file("other.sqlite")).write { db in try db.execute(sql: "CREATE TABLE t (x)")
+        }
+        let result = try StepProcess.run(
+            "step8", ["verify", "--database", directory.file("other.sqlite")], in: directory)
         #expect(result.status != 0)
         #expect(result.stderr.contains("no table \"Categories\""))
     }

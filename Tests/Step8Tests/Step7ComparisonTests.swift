@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import RecordGenerator
 import Testing
+
 @testable import step7
 @testable import step8
 
@@ -20,7 +21,9 @@ func fixtureData(_ version: String) throws -> Data {
         let schema = workspaceRoot.appendingPathComponent("Steps/step7/Resources/BodiesDB-001.sql").path
         let generated = try #require(try generateRecords(from: [schema]).first)
         let expected = try String(contentsOf: Golden.url("step8-records-BodiesDB-001"), encoding: .utf8)
-        #expect(generated.source == expected, "differs from Tests/Golden/step8-records-BodiesDB-001.txt: `make golden`, then review")
+        #expect(
+            generated.source == expected,
+            "differs from Tests/Golden/step8-records-BodiesDB-001.txt: `make golden`, then review")
         #expect(generated.warnings.isEmpty)
     }
 
@@ -30,18 +33,23 @@ func fixtureData(_ version: String) throws -> Data {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         // Step 7's own migration and sync fill the cache.
-        let cache = try step7.openCache(.file(directory.file("cache.sqlite")), trace: false, narrator: Narrator(write: { _ in }))
+        let cache = try step7.openCache(
+            .file(directory.file("cache.sqlite")), trace: false, narrator: Narrator(write: { _ in }))
         try step7.sync(cache, with: try step7.decodeBodies(fixtureData("v1"), from: "v1"))
         try step7.sync(cache, with: try step7.decodeBodies(fixtureData("v2"), from: "v2"))
         try cache.write { db in
-            try db.execute(sql: "INSERT INTO solar_body (id, name, english_name, body_type) VALUES ('x', 'Éris ☄︎', 'Ëris', 'Dwarf Planet')")
+            try db.execute(
+                sql:
+                    "INSERT INTO solar_body (id, name, english_name, body_type) VALUES ('x', 'Éris ☄︎', 'Ëris', 'Dwarf Planet')"
+            )
         }
         let (handWritten, generated) = try cache.read { db in
             (try step7.SolarBody.order(Column("id")).fetchAll(db), try step8.SolarBody.order(Column("id")).fetchAll(db))
         }
         #expect(handWritten.count == generated.count && handWritten.count > 40)
         for (old, new) in zip(handWritten, generated) {
-            #expect([old.id, old.name, old.englishName, old.bodyType] == [new.id, new.name, new.englishName, new.bodyType])
+            #expect(
+                [old.id, old.name, old.englishName, old.bodyType] == [new.id, new.name, new.englishName, new.bodyType])
             #expect(old.density == new.density && old.gravity == new.gravity)
             #expect(old.discoveredBy == new.discoveredBy && old.discoveryDate == new.discoveryDate)
         }
