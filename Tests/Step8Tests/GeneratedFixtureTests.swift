@@ -12,6 +12,18 @@ func fixtureDatabase() throws -> DatabaseQueue {
     return queue
 }
 
+/// Teams "Home" and "Away", and a match between them, made with the
+/// generated inits (every other column takes its default).
+func insertMatch(_ db: Database) throws -> (match: Match, home: Team) {
+    var home = Team(name: "Home")
+    var away = Team(name: "Away")
+    try home.insert(db)
+    try away.insert(db)
+    var match = Match(homeTeamID: try #require(home.id), awayTeamID: try #require(away.id))
+    try match.insert(db)
+    return (match, home)
+}
+
 /// A match with both of its teams, through the two associations to `team`.
 struct MatchWithTeams: Decodable, FetchableRecord {
     var match: Match
@@ -31,12 +43,7 @@ struct MatchWithTeams: Decodable, FetchableRecord {
 
     @Test func twoForeignKeysToOneTableAreTwoAssociations() throws {
         let matches = try fixtureDatabase().write { db in
-            var home = Team(name: "Home")
-            var away = Team(name: "Away")
-            try home.insert(db)
-            try away.insert(db)
-            var match = Match(homeTeamID: try #require(home.id), awayTeamID: try #require(away.id))
-            try match.insert(db)
+            let home = try insertMatch(db).home
             // SELECT match.*, home.*, away.* FROM match JOIN team home ON … JOIN team away ON …
             let withTeams =
                 try Match
@@ -120,13 +127,8 @@ struct MatchWithTeams: Decodable, FetchableRecord {
     @Test func clockDefaultsAndOptionalDatesCompileAndRoundTrip() throws {
         let before = Date()
         let (saved, read) = try fixtureDatabase().write { db in
-            var home = Team(name: "A")
-            var away = Team(name: "B")
-            try home.insert(db)
-            try away.insert(db)
             // createdAt: CURRENT_TIMESTAMP → Date(); playedOn: an optional DATE, nil.
-            var match = Match(homeTeamID: try #require(home.id), awayTeamID: try #require(away.id))
-            try match.insert(db)
+            let (match, _) = try insertMatch(db)
             return (match, try Match.fetchOne(db, id: try #require(match.id)))
         }
         #expect(saved.createdAt >= before.addingTimeInterval(-1))
