@@ -71,7 +71,7 @@ let package = Package(
 /// builds in seconds; `RecordsPlugin` runs it on the `.sql` and database
 /// files of a target that lists the plugin. Step 8's schema files are
 /// symlinks to steps 6 and 7's (docs/08 explains why). NorthwindSales.sql is
-/// both a plugin input and a resource (the tests build Northwind's schema from it).
+/// both a plugin input and a resource, a case Lighter's users hit (Step8Tests checks both).
 func step8() -> [Target] {
     [
         .target(name: "RecordGenerator", dependencies: ["CSQLite"]),
