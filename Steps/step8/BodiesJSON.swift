@@ -17,8 +17,13 @@ func decodeBodies(_ data: Data, from source: String) throws -> [SolarBody] {
     let bodies: [SolarBody]
     do {
         bodies = try decoder.decode(Response.self, from: data).bodies
-    } catch {
-        throw CourseError.input("\(source) is not a list of bodies: \(error)")
+    } catch let DecodingError.keyNotFound(key, context) {
+        throw CourseError.input(
+            "\(source) is not a list of bodies: \(place(context)) has no field \"\(jsonName(key.stringValue))\"")
+    } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+        let DecodingError.dataCorrupted(context)
+    {
+        throw CourseError.input("\(source) is not a list of bodies: \(place(context)): \(context.debugDescription)")
     }
     guard !bodies.isEmpty else { throw CourseError.input("\(source) lists no bodies: the cache is left as it is") }
     return bodies.map { body in
@@ -27,6 +32,19 @@ func decodeBodies(_ data: Data, from source: String) throws -> [SolarBody] {
         if body.discoveryDate == "" { body.discoveryDate = nil }
         return body
     }
+}
+
+/// `english_name` → `englishName`: a column's name as the API spells it.
+private func jsonName(_ column: String) -> String {
+    let words = column.split(separator: "_")
+    return (words.first.map(String.init) ?? "")
+        + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+}
+
+/// Where in the JSON a decoding error happened, e.g. `bodies[3]`.
+private func place(_ context: DecodingError.Context) -> String {
+    let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    return path.isEmpty ? "the top level" : String(path.drop { $0 == "." })
 }
 
 /// `englishName` → `english_name`.

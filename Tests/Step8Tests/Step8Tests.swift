@@ -31,4 +31,17 @@ import Testing
         #expect(try database.sync(v1).inserted == v1.count)
         #expect(try database.sync(v1) == (deleted: 0, updated: 0, inserted: 0))
     }
+
+    /// A body without a required field never reaches the cache: decoding
+    /// fails first, naming the field as the API spells it.
+    @Test func aBadSourceIsRefusedBeforeTheCacheIsOpened() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let json = #"{"bodies": [{"id": "sedna", "name": "Sedna", "bodyType": "Dwarf Planet"}]}"#
+        try json.write(toFile: directory.file("bad.json"), atomically: true, encoding: .utf8)
+        let result = try StepProcess.run("step8", ["sync", "bad.json"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"bodies[0] has no field "englishName""#))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("db/step8.sqlite")))
+    }
 }
