@@ -3,39 +3,53 @@ SWIFT ?= swift
 BIN := .build/debug
 # Arguments for a step: make step3 ARGS="add-player Blob --team 1"
 ARGS ?=
+# The toolchain's temporary files (swift build and swift test leave empty
+# TemporaryDirectory.* folders behind) go inside .build/, not /tmp.
+export TMPDIR := $(CURDIR)/.build/tmp
 
 .DEFAULT_GOAL := help
-.PHONY: help test golden docs reset doctor sqlite FORCE
+.PHONY: help test golden docs reset doctor sqlite lint tmp FORCE
 
 help:
 	@scripts/list-steps.sh
 
 # SQLite's header and library, installed or explained before any compile.
-sqlite:
+sqlite: tmp
 	@scripts/ensure-sqlite.sh
 
-# make step1 … make step7: build one step, then run it.
+tmp:
+	@mkdir -p "$(TMPDIR)"
+
+# make step1 … make step7: build one step, then run it. The first build
+# shows swift build's progress (it compiles the packages the step uses);
+# later builds are quiet unless they fail.
 step%: FORCE sqlite
-	@mkdir -p .build
-	@test -x $(BIN)/step$* || echo "Building step$* (the very first build also compiles GRDB: a minute or two)..."
-	@$(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 || { cat .build/make-step$*.log; echo "step$* did not build: see the messages above."; exit 1; }
+	@if test -x $(BIN)/step$*; then \
+	  $(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 \
+	    || { cat .build/make-step$*.log; echo "step$* did not build: see the messages above."; exit 1; }; \
+	else \
+	  echo "Building step$* for the first time (steps 2 to 7 also compile GRDB: a minute or two)..."; \
+	  $(SWIFT) build --product step$* || { echo "step$* did not build: see the messages above."; exit 1; }; \
+	  echo; \
+	fi
+	@rm -rf "$(TMPDIR)"/TemporaryDirectory.*
 	@$(BIN)/step$* $(ARGS)
 
 # The whole suite: build every step (the end-to-end tests run the real
 # executables), then run every test target.
 test: sqlite
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@$(SWIFT) test --skip-build; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
 # One step's tests: make test-step3
 test-step%: FORCE sqlite
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter 'Step$*Tests'
+	@$(SWIFT) test --skip-build --filter 'Step$*Tests'; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
-# Rewrite the golden tour outputs (then review: git diff Tests/Golden).
+# Rewrite the golden tour outputs and --help texts (then review: git diff Tests/Golden).
 golden: sqlite
 	$(SWIFT) build
-	@scripts/golden.sh
+	@scripts/golden.sh; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
 # Refresh the code excerpts in docs/ from the source (then review: git diff docs).
 docs:
@@ -48,6 +62,10 @@ reset:
 
 doctor:
 	@scripts/doctor.sh
+
+# Style: the committed .swift-format, strictly.
+lint:
+	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift
 
 FORCE:
 

@@ -1,16 +1,23 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+/// What a step that uses GRDB needs: GRDB itself and the course's GRDB glue.
+let usesGRDB: [Target.Dependency] = [grdb, "CourseGRDB"]
+
 /// A step of the course: the executable `stepN` (sources in Steps/stepN) and
 /// its tests (Tests/StepNTests). `swift run step3` and `make step3` agree.
 /// `testDependencies` are for the tests only (e.g. IssueReportingTestSupport,
 /// which turns `reportIssue` into a test failure but must not ship in the executable).
-func step(_ number: Int, dependencies: [Target.Dependency] = [], testDependencies: [Target.Dependency] = [],
-          resources: [Resource]? = nil) -> [Target] {
+func step(
+    _ number: Int, dependencies: [Target.Dependency] = [], testDependencies: [Target.Dependency] = [],
+    resources: [Resource]? = nil
+) -> [Target] {
     [
         .executableTarget(
             name: "step\(number)",
-            dependencies: ["CourseCore"] + dependencies,
+            dependencies: ["CourseCore", argumentParser] + dependencies,
             path: "Steps/step\(number)",
             resources: resources
         ),
@@ -22,46 +29,51 @@ func step(_ number: Int, dependencies: [Target.Dependency] = [], testDependencie
     ]
 }
 
-let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
-
 let package = Package(
     name: "SQLiteCourse",
     platforms: [.macOS(.v13)],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.0"),
+        // Exact: its help and error wording is in the golden files (Tests/Golden/help).
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.0"),
     ],
     targets: [
         // The SQLite C API as a module (Linux has no `import SQLite3`).
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        // What several steps share: narration, options, error reports.
-        .target(name: "CourseCore", dependencies: [
-            "CSQLite",
-            grdb,
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
-        ]),
-        .target(name: "CourseTestSupport", dependencies: [
-            "CourseCore",
-            grdb,
-            .product(name: "CustomDump", package: "swift-custom-dump"),
-        ], path: "Tests/CourseTestSupport"),
-        .testTarget(name: "CoreTests", dependencies: ["CourseCore", "CourseTestSupport"]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]),
+        // What several steps share, without GRDB: narration, errors, result codes,
+        // the db/ folder, the shared options, the tour subcommand. Step 1 needs only this,
+        // so `make step1` never compiles GRDB.
+        .target(name: "CourseCore", dependencies: ["CSQLite", argumentParser]),
+        // The GRDB glue of steps 2 to 7: configuration and --trace, opening a queue,
+        // GRDB's errors presented like the C API's.
+        .target(name: "CourseGRDB", dependencies: ["CourseCore", grdb]),
+        .target(
+            name: "CourseTestSupport",
+            dependencies: ["CourseCore", grdb], path: "Tests/CourseTestSupport"),
+        .testTarget(
+            name: "CoreTests",
+            dependencies: [
+                "CourseCore", "CourseGRDB", "CourseTestSupport", grdb,
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]),
         // Steps 4 and 5 share the items app's unchanged parts (ordering, live list, shell, watch).
-        .target(name: "ItemsKit", dependencies: [
-            "CourseCore", grdb, .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ], path: "Steps/ItemsKit"),
+        .target(name: "ItemsKit", dependencies: ["CourseCore", argumentParser] + usesGRDB, path: "Steps/ItemsKit"),
     ]
         + step(1, dependencies: ["CSQLite"])
-        + step(2, dependencies: ["CSQLite", grdb])
-        + step(3, dependencies: [grdb, .product(name: "IssueReporting", package: "xctest-dynamic-overlay")],
-               testDependencies: [.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")])
-        + step(4, dependencies: ["ItemsKit", grdb])
-        + step(5, dependencies: ["ItemsKit", grdb])
-        + step(6, dependencies: [grdb], resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
-        + step(7, dependencies: [grdb], resources: [.process("Resources")])
+        + step(2, dependencies: ["CSQLite"] + usesGRDB)
+        + step(
+            3, dependencies: usesGRDB + [.product(name: "IssueReporting", package: "xctest-dynamic-overlay")],
+            testDependencies: [.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")])
+        + step(4, dependencies: ["ItemsKit"] + usesGRDB)
+        + step(5, dependencies: ["ItemsKit"] + usesGRDB)
+        + step(
+            6, dependencies: usesGRDB,
+            resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
+        + step(7, dependencies: usesGRDB, resources: [.process("Resources")])
         + step8()
 )
 
@@ -79,16 +91,14 @@ func step8() -> [Target] {
         .plugin(name: "RecordsPlugin", capability: .buildTool(), dependencies: ["generate-records"]),
         .executableTarget(
             name: "step8",
-            dependencies: [
-                "CourseCore", grdb, .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["CourseCore", argumentParser] + usesGRDB,
             path: "Steps/step8",
             resources: [.copy("Schema/NorthwindSales.sql")],
             plugins: ["RecordsPlugin"]
         ),
         .testTarget(
             name: "Step8Tests",
-            dependencies: ["step8", "step7", "RecordGenerator", "CourseTestSupport", "CourseCore", grdb],
+            dependencies: ["step8", "step7", "RecordGenerator", "CourseTestSupport", "CourseCore"] + usesGRDB,
             path: "Tests/Step8Tests",
             plugins: ["RecordsPlugin"]
         ),

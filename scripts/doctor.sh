@@ -3,7 +3,12 @@
 # whatever is missing. Exits 1 when something required is missing.
 #   SQLITE_HEADER=/path/to/sqlite3.h    check that header instead
 #   SQLITE_LIBRARY=/path/to/libsqlite3.so  check that library instead
+#   COURSE_OS=Darwin                    check as on macOS (for the tests)
+# Linux: libsqlite3-dev gives sqlite3.h and libsqlite3.so. macOS: Apple's SDK
+# (the Command Line Tools) gives sqlite3.h and libsqlite3.tbd, the system the
+# library itself (libsqlite3.dylib).
 set -u
+os=${COURSE_OS:-$(uname -s)}
 missing=0
 ok()      { printf '  ok       %s\n' "$1"; }
 problem() { printf '  MISSING  %s\n           fix: %s\n' "$1" "$2"; missing=1; }
@@ -24,8 +29,14 @@ else
   problem "Swift (no swift command on PATH)" "install a Swift 6.1+ toolchain from swift.org and add it to PATH"
 fi
 
-apt_fix="sudo apt-get update && sudo apt-get install -y libsqlite3-dev"
-header=${SQLITE_HEADER:-/usr/include/sqlite3.h}
+if [ "$os" = Darwin ]; then
+  sdk=$(xcrun --show-sdk-path 2>/dev/null || true)
+  apt_fix="xcode-select --install"
+  header=${SQLITE_HEADER:-$sdk/usr/include/sqlite3.h}
+else
+  apt_fix="sudo apt-get update && sudo apt-get install -y libsqlite3-dev"
+  header=${SQLITE_HEADER:-/usr/include/sqlite3.h}
+fi
 if [ -f "$header" ]; then
   ok "sqlite3.h ($header, SQLite $(sed -n 's/^#define SQLITE_VERSION *"\(.*\)"/\1/p' "$header"))"
 else
@@ -33,21 +44,33 @@ else
 fi
 
 library=${SQLITE_LIBRARY:-}
-if [ -z "$library" ]; then
+if [ "$os" = Darwin ]; then
+  libname=libsqlite3.dylib
+  # The linker reads the SDK's stub (.tbd); the .dylib itself lives in the system's shared cache.
+  candidates="$sdk/usr/lib/libsqlite3.tbd /usr/lib/libsqlite3.dylib"
+else
+  libname=libsqlite3.so
+  candidates=""
   for dir in /usr/lib/$(gcc -print-multiarch 2>/dev/null) /usr/lib64 /usr/lib /usr/local/lib; do
-    [ -e "$dir/libsqlite3.so" ] && { library="$dir/libsqlite3.so"; break; }
+    candidates="$candidates $dir/libsqlite3.so"
+  done
+fi
+if [ -z "$library" ]; then
+  for candidate in $candidates; do
+    [ -e "$candidate" ] && { library="$candidate"; break; }
   done
 fi
 if [ -n "$library" ] && [ -e "$library" ]; then
   ok "libsqlite3 ($library)"
 else
-  problem "libsqlite3.so, which the linker needs (looked for ${library:-libsqlite3.so in the usual folders})" "$apt_fix"
+  problem "$libname, which the linker needs (looked for ${library:-$libname in the usual folders})" "$apt_fix"
 fi
 
 if command -v sqlite3 >/dev/null 2>&1; then
   ok "sqlite3 command-line shell ($(sqlite3 --version | cut -d' ' -f1)), for looking into databases"
 else
-  hint "sqlite3 command-line shell, for looking into databases" "sudo apt-get install -y sqlite3"
+  if [ "$os" = Darwin ]; then shell_fix="it comes with macOS: check your PATH"; else shell_fix="sudo apt-get install -y sqlite3"; fi
+  hint "sqlite3 command-line shell, for looking into databases" "$shell_fix"
 fi
 
 if [ "$missing" = 0 ]; then echo "All set: try 'make step1'."; else echo "Fix what is MISSING above, then run 'make doctor' again."; fi

@@ -5,7 +5,20 @@
 # otherwise stops with the exact command to run.
 #   SQLITE_HEADER=/path/to/sqlite3.h  look there instead of /usr/include/sqlite3.h
 #   COURSE_NO_INSTALL=1               never install, only say what to run
+#   COURSE_OS=Darwin                  behave as on macOS (for the tests)
+# On macOS the header comes with Apple's SDK (the Command Line Tools) and the
+# library with the system: nothing to install with a package manager.
 set -u
+os=${COURSE_OS:-$(uname -s)}
+if [ "$os" = Darwin ]; then
+  sdk=$(xcrun --show-sdk-path 2>/dev/null || true)
+  header=${SQLITE_HEADER:-$sdk/usr/include/sqlite3.h}
+  [ -f "$header" ] && exit 0
+  echo "SQLite's C header ($header) is missing: it comes with Apple's Command Line Tools." >&2
+  echo "Run this, then try again:" >&2
+  echo "    xcode-select --install" >&2
+  exit 1
+fi
 header=${SQLITE_HEADER:-/usr/include/sqlite3.h}
 [ -f "$header" ] && exit 0
 

@@ -1,19 +1,37 @@
 #!/usr/bin/env bash
-# `make golden`: rewrites Tests/Golden/<step>.txt from each step's tour.
-# Run it only when a tour's output changed on purpose, then review the diff
+# `make golden`: rewrites the golden files from the built steps:
+#   Tests/Golden/<step>.txt             each step's tour
+#   Tests/Golden/help/<step>.txt        `<step> --help`
+#   Tests/Golden/help/<step>-<sub>.txt  `<step> <sub> --help`, for every subcommand
+# Run it only when an output changed on purpose, then review the diff
 # (git diff Tests/Golden) line by line before committing.
-# The tests run the tours the same way: in a scratch folder, with the
-# databases under its db/ and timings hidden, so the files hold no absolute
-# paths and no durations.
+# The tests run the steps the same way: in a scratch folder, with the
+# databases under its db/, timings hidden and help 80 columns wide, so the
+# files hold no absolute paths, no durations, nothing from the terminal.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin="$root/.build/debug"
 steps=${*:-$(cd "$root/Steps" && ls -d step* | sort -V)}
+export COLUMNS=80 LINES=24
+mkdir -p "$root/Tests/Golden/help"
+
+# The subcommands a step's --help lists (the names under SUBCOMMANDS:).
+subcommands() {
+  awk '/^SUBCOMMANDS:/ { on = 1; next } on && /^$/ { exit } on && /^  [a-z]/ { print $1 }'
+}
+
 for step in $steps; do
   scratch=$(mktemp -d)
   (cd "$scratch" && COURSE_DB_DIR="$scratch/db" COURSE_HIDE_TIMINGS=1 "$bin/$step" </dev/null >"$root/Tests/Golden/$step.txt")
   rm -rf "$scratch"
   echo "wrote Tests/Golden/$step.txt ($(wc -l <"$root/Tests/Golden/$step.txt") lines)"
+
+  rm -f "$root/Tests/Golden/help/$step.txt" "$root/Tests/Golden/help/$step"-*.txt
+  "$bin/$step" --help >"$root/Tests/Golden/help/$step.txt"
+  for sub in $(subcommands <"$root/Tests/Golden/help/$step.txt"); do
+    "$bin/$step" "$sub" --help >"$root/Tests/Golden/help/$step-$sub.txt"
+  done
+  echo "wrote Tests/Golden/help/$step*.txt ($(ls "$root/Tests/Golden/help/$step".txt "$root/Tests/Golden/help/$step"-*.txt | wc -l) files)"
 done
 # Step 8's generator: the source it writes from step 7's schema file.
 if [[ " $steps " == *" step8 "* ]]; then

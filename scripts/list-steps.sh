@@ -7,4 +7,4 @@ for chapter in docs/0[1-9]-*.md; do
   title=$(head -n 1 "$chapter" | sed -e 's/^# *//' -e 's/^Step [0-9]* · //')
   printf '  make step%s   %-44s %s\n' "$n" "$title" "$chapter"
 done
-echo "Also: make test · make test-stepN · make golden · make docs · make reset · make doctor"
+echo "Also: make test · make test-stepN · make golden · make docs · make reset · make doctor · make lint"

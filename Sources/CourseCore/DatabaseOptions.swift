@@ -20,15 +20,41 @@ public enum DatabaseLocation: Sendable, Equatable {
 ///     --database PATH   work on this file (default: db/<step>.sqlite)
 ///     --in-memory       work on a fresh database that disappears on exit
 ///     --trace           print every SQL statement before it runs
+///
+/// A subcommand declares `@OptionGroup var database: DatabaseOptions`. The
+/// step's root command declares the same group, so the options may come
+/// before the subcommand too: `step2 --trace list` and `step2 list --trace`
+/// mean the same. (ArgumentParser parses the root's options first, wherever
+/// they are on the line, and hands an `@OptionGroup` of the same type in the
+/// subcommand the values it already parsed.)
 public struct DatabaseOptions: ParsableArguments, Sendable {
+    @OptionGroup public var file: DatabaseFileOptions
+    @OptionGroup public var tracing: TraceOptions
+
+    public init() {}
+
+    /// `--database`: the file to use, if given.
+    public var database: String? { file.database }
+    /// `--in-memory`.
+    public var inMemory: Bool { file.inMemory }
+    /// `--trace`.
+    public var trace: Bool { tracing.trace }
+
+    /// The chosen location; `defaultFile` (e.g. "step3.sqlite") is under `db/`.
+    public func location(defaultFile: String) throws -> DatabaseLocation {
+        if inMemory { return .inMemory }
+        if let database { return .file(database) }
+        return .file(try Workspace.databasePath(defaultFile))
+    }
+}
+
+/// `--database PATH` and `--in-memory`: which database a subcommand works on.
+public struct DatabaseFileOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("The database file to use.", valueName: "path"))
     public var database: String?
 
     @Flag(name: .long, help: "Use a fresh in-memory database instead of a file.")
     public var inMemory = false
-
-    @Flag(name: .long, help: "Print every SQL statement the program runs.")
-    public var trace = false
 
     public init() {}
 
@@ -40,19 +66,16 @@ public struct DatabaseOptions: ParsableArguments, Sendable {
             throw ValidationError("--database needs a file path.")
         }
     }
-
-    /// The chosen location; `defaultFile` (e.g. "step3.sqlite") is under `db/`.
-    public func location(defaultFile: String) throws -> DatabaseLocation {
-        if inMemory { return .inMemory }
-        if let database { return .file(database) }
-        return .file(try Workspace.databasePath(defaultFile))
-    }
 }
 
-/// The options of a tour (a step run with no subcommand).
-public struct TourOptions: ParsableArguments, Sendable {
-    @Flag(name: .long, help: "Print every SQL statement the tour runs.")
+/// `--trace`: every step has it, for the tour and for every subcommand.
+public struct TraceOptions: ParsableArguments, Sendable {
+    @Flag(name: .long, help: "Print every SQL statement the program runs.")
     public var trace = false
 
     public init() {}
 }
+
+/// The old name of `TraceOptions`, kept for code written before the rename.
+@available(*, deprecated, renamed: "TraceOptions")
+public typealias TourOptions = TraceOptions

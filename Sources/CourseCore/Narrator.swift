@@ -18,15 +18,7 @@ public final class Narrator: @unchecked Sendable {
     private var actionNumber = 0
     private let write: @Sendable (String) -> Void
 
-    /// Measurements (timings) vary from run to run. When this is set they are
-    /// replaced by a fixed text so that golden files stay reproducible.
-    public let hidesMeasurements: Bool
-
-    public init(
-        hidesMeasurements: Bool = ProcessInfo.processInfo.environment["COURSE_HIDE_TIMINGS"] == "1",
-        write: @escaping @Sendable (String) -> Void = { print($0) }
-    ) {
-        self.hidesMeasurements = hidesMeasurements
+    public init(write: @escaping @Sendable (String) -> Void = { print($0) }) {
         self.write = write
     }
 
@@ -70,11 +62,6 @@ public final class Narrator: @unchecked Sendable {
     /// A plain line, for lists and subcommand output.
     public func line(_ text: String = "") {
         emit(text)
-    }
-
-    /// A measured figure, such as a duration. Hidden when `hidesMeasurements`.
-    public func measurement(_ text: @autoclosure () -> String) {
-        emit("   ⏱ " + (hidesMeasurements ? "(measurement hidden: COURSE_HIDE_TIMINGS=1)" : text()))
     }
 
     /// An error the tour provokes on purpose: shown, and the tour goes on.

@@ -9,37 +9,30 @@ public protocol Lesson {
     static func runTour(trace: Bool) throws
 }
 
-/// The same, for lessons that await (observation, networking).
-public protocol AsyncLesson {
-    static func runTour(trace: Bool) async throws
-}
-
 /// The `tour` subcommand of a step whose lesson is `L`.
 public struct Tour<L: Lesson>: ParsableCommand {
     public static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "tour", abstract: "Run the narrated lesson on a fresh database (the default).")
+        CommandConfiguration(
+            commandName: "tour", abstract: "Run the narrated lesson on a fresh database (the default).")
     }
 
-    @OptionGroup var options: TourOptions
+    @OptionGroup var options: TraceOptions
+
+    /// Parsed only to be refused: the tour brings its own database. (Hidden from
+    /// `tour --help`; they reach here when given to the step, as in `step2 --in-memory`.)
+    @OptionGroup(visibility: .hidden) var file: DatabaseFileOptions
 
     public init() {}
+
+    public func validate() throws {
+        if file.database != nil || file.inMemory {
+            throw ValidationError(
+                "The tour always starts from a fresh database of its own: --database and --in-memory are for "
+                    + "the subcommands (--help lists them).")
+        }
+    }
 
     public func run() throws {
         try attempt("run the tour") { try L.runTour(trace: options.trace) }
-    }
-}
-
-/// The `tour` subcommand of a step whose lesson is asynchronous.
-public struct AsyncTour<L: AsyncLesson>: AsyncParsableCommand {
-    public static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: "tour", abstract: "Run the narrated lesson on a fresh database (the default).")
-    }
-
-    @OptionGroup var options: TourOptions
-
-    public init() {}
-
-    public func run() async throws {
-        try await attempt("run the tour") { try await L.runTour(trace: options.trace) }
     }
 }

@@ -9,9 +9,9 @@ import Foundation
 public enum Workspace {
     /// The top of the workspace, found from this source file's location at build time.
     public static let root: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // CourseCore/
-        .deletingLastPathComponent() // Sources/
-        .deletingLastPathComponent() // workspace
+        .deletingLastPathComponent()  // CourseCore/
+        .deletingLastPathComponent()  // Sources/
+        .deletingLastPathComponent()  // workspace
 
     public static var databaseDirectory: URL {
         if let override = ProcessInfo.processInfo.environment["COURSE_DB_DIR"], !override.isEmpty {

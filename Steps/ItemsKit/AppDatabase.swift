@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -51,14 +52,16 @@ extension AppDatabase {
         let applied = try migrator.appliedIdentifiers(db)
         let unknown = applied.subtracting(migrator.migrations).sorted()
         if !unknown.isEmpty {
-            throw CourseError.input("""
+            throw CourseError.badData(
+                """
                 the database has migrations this program doesn't know (\(unknown.joined(separator: ", "))): \
                 it was made by a later version
-                """)
+                """, fix: "open it with the program that made it, or give --database another file")
         }
         guard try db.tableExists("item") else { return }
         guard let last = migrator.migrations.last(where: applied.contains) else {
-            throw CourseError.input("the database has a table item that no migration of this app created")
+            throw CourseError.badData(
+                "the database has a table item that no migration of this app created", fix: "open it with the program that made it, or give --database another file")
         }
         let reference = try DatabaseQueue()
         try migrator.migrate(reference, upTo: last)

@@ -50,7 +50,9 @@ public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
             latest = delivered.last ?? latest
             if latest == expected { return delivered }
             guard condition.wait(until: deadline) else {
-                throw CourseError.input("the live list did not show the change within \(Int(timeout)) s")
+                throw CourseError.timeout(
+                    "the live list did not show the change within \(Int(timeout)) s",
+                    fix: "run it again: on a busy machine the change can take longer to arrive")
             }
         }
     }

@@ -29,10 +29,11 @@ extension Database {
     func checkItemTable(_ expected: [String]) throws {
         let found = try columns(in: "item").map(\.name)
         if found != expected {
-            throw CourseError.input("""
+            throw CourseError.badData(
+                """
                 table item has columns (\(found.joined(separator: ", "))), \
                 expected (\(expected.joined(separator: ", "))): not a database of this app
-                """)
+                """, fix: "open it with the program that made it, or give --database another file")
         }
     }
 }

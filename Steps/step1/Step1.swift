@@ -12,6 +12,9 @@ struct Step1: ParsableCommand, Lesson {
         defaultSubcommand: Tour<Step1>.self
     )
 
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
+
     // [docs:add-command]
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a player.")

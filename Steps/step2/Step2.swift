@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -12,6 +13,9 @@ struct Step2: ParsableCommand, Lesson {
         subcommands: [Tour<Step2>.self, Add.self, List.self, Injure.self],
         defaultSubcommand: Tour<Step2>.self
     )
+
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
 
     // [docs:add-command]
     struct Add: ParsableCommand {

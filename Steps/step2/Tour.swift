@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import Dispatch
 import Foundation
 import GRDB

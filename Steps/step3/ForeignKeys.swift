@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import GRDB
 
 // Foreign keys: `players.teamID REFERENCES teams(id)` promises that a

@@ -16,6 +16,9 @@ struct Step3: ParsableCommand, Lesson {
         defaultSubcommand: Tour<Step3>.self
     )
 
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
+
     struct Teams: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the teams.")
         @OptionGroup var store: StoreOptions
@@ -154,7 +157,9 @@ struct Step3: ParsableCommand, Lesson {
             }
             let table = violationsTable(problems)
             Narrator().table(table.headers, table.rows, indent: "")
-            throw CourseError.input("\(problems.count) row(s) point to a row that does not exist")
+            throw CourseError.badData(
+                "\(problems.count) row(s) point to a row that does not exist",
+                fix: "fix or delete the rows listed above, then check again: make step3 ARGS=\"check\"")
         }
     }
 }

@@ -72,7 +72,7 @@ private func tourQueries(_ say: Narrator, _ database: DatabaseQueue) throws -> [
 
 private func tourTypo(_ say: Narrator, _ database: DatabaseQueue, _ players: [Player]) throws {
     say.section("A typo in hand-written SQL")
-    guard let blob = players.first else { throw CourseError.input("the demo players are missing") }
+    guard let blob = players.first else { throw CourseError.badData("the demo players are missing", fix: "run the tour again: make step3") }
     let typo = #"SELECT * FROM "team" WHERE "id" = ?"#
     say.action("Load \(blob.name)'s team with \(typo): \"team\", not \"teams\"")
     let detail = loadDetail(of: blob, from: database, sql: typo)

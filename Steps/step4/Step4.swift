@@ -12,6 +12,9 @@ struct Step4: ParsableCommand, Lesson, ItemsStep {
         subcommands: [Tour<Step4>.self] + itemCommands,
         defaultSubcommand: Tour<Step4>.self
     )
+
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
     typealias Item = step4.Item
     static let stepName = "step4"
     static var migrator: DatabaseMigrator { Schema.migrator }

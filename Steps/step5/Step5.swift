@@ -13,6 +13,10 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
         subcommands: [TourOrUpgrade.self] + itemCommands,
         defaultSubcommand: TourOrUpgrade.self
     )
+
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
+
     typealias Item = step5.Item
     static let stepName = "step5"
     static var migrator: DatabaseMigrator { Schema.migrator }
@@ -22,12 +26,20 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
         static let configuration = CommandConfiguration(
             commandName: "tour",
             abstract: "Run the narrated lesson on a fresh db/step5-tour.sqlite, or upgrade --database FILE.")
-        @OptionGroup var options: TourOptions
-        @Option(help: ArgumentHelp("Upgrade this file (from step 4 or the seed's app) and list it.", valueName: "path"))
-        var database: String?
+        @OptionGroup var options: TraceOptions
+        // `--database FILE`: upgrade that file (from step 4 or the source's app) and list it.
+        @OptionGroup var file: DatabaseFileOptions
+
+        func validate() throws {
+            if file.inMemory { throw ValidationError("--in-memory: a fresh database has nothing to upgrade.") }
+        }
 
         func run() throws {
-            if let database { try upgrade(database, trace: options.trace) } else { try Step5.runTour(trace: options.trace) }
+            if let database = file.database {
+                try upgrade(database, trace: options.trace)
+            } else {
+                try Step5.runTour(trace: options.trace)
+            }
         }
     }
 }

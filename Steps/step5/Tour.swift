@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import GRDB
 import ItemsKit
 

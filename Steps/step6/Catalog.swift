@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -15,7 +16,8 @@ enum Catalog {
     /// generates for this target (declared in Package.swift).
     static func bundledURL() throws -> URL {
         guard let url = Bundle.module.url(forResource: "catalog", withExtension: "sqlite") else {
-            throw CourseError.input("the bundled catalog.sqlite is missing: rebuild with `swift build --product step6`")
+            throw CourseError(
+                report: ErrorReport("the bundled catalog.sqlite is missing", fix: "rebuild it: swift build --product step6"))
         }
         return url
     }

@@ -108,7 +108,10 @@ extension Product: FetchableRecord {
         switch value.storage {
         case .string("0"), .int64(0): return false
         case .string("1"), .int64(1): return true
-        default: throw CourseError.input("Discontinued holds \(value), expected '0' or '1'")
+        default:
+            throw CourseError.badData(
+                "Discontinued holds \(value), expected '0' or '1'",
+                fix: "set it to 0 or 1 in that row (sqlite3), or start again from the bundled catalog: make reset")
         }
     }
 }

@@ -17,6 +17,9 @@ struct Step6: ParsableCommand, Lesson {
         defaultSubcommand: Tour<Step6>.self
     )
 
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
+
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the products by name, with category and supplier.")
         @OptionGroup var database: DatabaseOptions

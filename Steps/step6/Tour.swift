@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 

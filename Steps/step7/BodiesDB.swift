@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -9,7 +10,10 @@ import GRDB
 /// copies next to the executable and `Bundle.module` finds at run time.
 func bundledResource(_ name: String, _ fileExtension: String) throws -> URL {
     guard let url = Bundle.module.url(forResource: name, withExtension: fileExtension) else {
-        throw CourseError.input("the resource \(name).\(fileExtension) is missing from step7's bundle: run `swift build --product step7` again")
+        throw CourseError(
+            report: ErrorReport(
+                "the resource \(name).\(fileExtension) is missing from step7's bundle",
+                fix: "rebuild it: swift build --product step7"))
     }
     return url
 }

@@ -58,14 +58,15 @@ struct Source: Sendable {
         do {
             (data, response) = try await URLSession.shared.data(for: request)
         } catch {
-            throw CourseError.input("could not download \(display): \(error.localizedDescription)")
+            throw CourseError.network("could not download \(display): \(error.localizedDescription)", fix: networkFix)
         }
         guard let http = response as? HTTPURLResponse else {
-            throw CourseError.input("\(display) did not answer with HTTP")
+            throw CourseError.network("\(display) did not answer with HTTP", fix: networkFix)
         }
         guard (200..<300).contains(http.statusCode) else {
             let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
-            throw CourseError.input("\(display) answered HTTP \(http.statusCode) (\(reason)): nothing synced")
+            throw CourseError.network(
+                "\(display) answered HTTP \(http.statusCode) (\(reason)): nothing synced", fix: networkFix)
         }
         return data
     }
@@ -86,16 +87,21 @@ func decodeBodies(_ data: Data, from source: String) throws -> [SolarBody] {
     do {
         bodies = try JSONDecoder().decode(BodiesResponse.self, from: data).bodies
     } catch let error as DecodingError {
-        throw CourseError.input("\(source) is not a list of bodies: \(explain(error))")
+        throw CourseError.badData("\(source) is not a list of bodies: \(explain(error))", fix: badSourceFix)
     }
     // An empty list would delete every cached body: more likely a fault of
     // the source than the end of the Solar System.
-    if bodies.isEmpty { throw CourseError.input("\(source) lists no bodies: the cache is left as it is") }
+    if bodies.isEmpty {
+        throw CourseError.badData("\(source) lists no bodies: the cache is left as it is", fix: badSourceFix)
+    }
     var seen = Set<String>()
     for (index, body) in bodies.enumerated() {
-        if body.id.isEmpty { throw CourseError.input("\(source): bodies[\(index)] has an empty id") }
+        if body.id.isEmpty {
+            throw CourseError.badData("\(source): bodies[\(index)] has an empty id", fix: badSourceFix)
+        }
         if !seen.insert(body.id).inserted {
-            throw CourseError.input("\(source): the id \"\(body.id)\" appears twice (again at bodies[\(index)])")
+            throw CourseError.badData(
+                "\(source): the id \"\(body.id)\" appears twice (again at bodies[\(index)])", fix: badSourceFix)
         }
     }
     return bodies
@@ -124,3 +130,11 @@ private func explain(_ error: DecodingError) -> String {
         return String(describing: error)
     }
 }
+
+/// What to do when a server fails: check it, or work from the bundled data.
+private let networkFix =
+    "check the address (and \(Source.apiKeyVariable) for the live API), or sync the bundled data: "
+    + #"make step7 ARGS="sync v1""#
+
+/// What to do when a source holds no usable bodies.
+private let badSourceFix = #"sync from a source that lists bodies, such as the bundled v1: make step7 ARGS="sync v1""#

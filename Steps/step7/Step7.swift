@@ -16,6 +16,9 @@ struct Step7: AsyncParsableCommand, Lesson {
         defaultSubcommand: Tour<Step7>.self
     )
 
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
+
     struct Sync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Bring the cache up to date from a source, in one transaction.",

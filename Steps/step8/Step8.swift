@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -18,6 +19,9 @@ struct Step8: ParsableCommand, Lesson {
         subcommands: [Tour<Step8>.self, Search.self, Edit.self, Sync.self, Bodies.self, Verify.self],
         defaultSubcommand: Tour<Step8>.self
     )
+
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
 
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the products whose name contains TEXT.")
@@ -78,24 +82,23 @@ struct Step8: ParsableCommand, Lesson {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read every row of every table of a Northwind database through the generated records.",
+            abstract: "Read every row of every table of a Northwind database (--database) through the generated records.",
             discussion: "Example: make step8 ARGS=\"verify --database ../shared/fixtures/northwind/northwind.db\"")
-        @Option(help: ArgumentHelp("An existing Northwind database, opened read-only.", valueName: "path"))
-        var database: String
-        @Flag(help: "Print every SQL statement the program runs.") var trace = false
+        @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            guard FileManager.default.fileExists(atPath: database) else {
-                throw CourseError.input("no database at \(Workspace.display(database))")
+            guard let path = database.database else {
+                throw ValidationError("verify reads an existing Northwind database: give --database PATH.")
             }
-            var configuration = CourseGRDB.configuration(trace: trace, narrator: Narrator())
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw CourseError.input("no database at \(Workspace.display(path))")
+            }
+            var configuration = CourseGRDB.configuration(trace: database.trace, narrator: Narrator())
             configuration.readonly = true
-            let queue = try CourseGRDB.openQueue(.file(database), configuration: configuration)
+            let queue = try CourseGRDB.openQueue(.file(path), configuration: configuration)
             let counts = try queue.read { db in try verify(db) }
             Narrator().table(["table", "rows"], counts.map { [$0.table, String($0.rows)] }, indent: "")
-            print(
-                "Read \(counts.reduce(0) { $0 + $1.rows }) rows of \(counts.count) tables: every count equals SQLite's COUNT(*)."
-            )
+            print("Read \(counts.reduce(0) { $0 + $1.rows }) rows of \(counts.count) tables: every count equals SQLite's COUNT(*).")
         }
     }
 }

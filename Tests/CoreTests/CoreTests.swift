@@ -1,6 +1,7 @@
 import ArgumentParser
 import CSQLite
 import CourseCore
+import CourseGRDB
 import CourseTestSupport
 import Foundation
 import GRDB
@@ -8,7 +9,7 @@ import Testing
 
 @Suite struct ErrorReportTests {
     @Test func grdbForeignKeyErrorIsNamedAndShowsTheSQL() throws {
-        let queue = try DatabaseQueue() // foreign keys are on by default in GRDB
+        let queue = try DatabaseQueue()  // foreign keys are on by default in GRDB
         try queue.write { db in
             try db.execute(sql: "CREATE TABLE teams (id INTEGER PRIMARY KEY)")
             try db.execute(sql: "CREATE TABLE players (id INTEGER PRIMARY KEY, teamID INTEGER REFERENCES teams)")
@@ -17,19 +18,22 @@ import Testing
             try queue.write { db in try db.execute(sql: "INSERT INTO players (teamID) VALUES (?)", arguments: [42]) }
         }
         let report = ErrorReport("could not add a player", error: error)
-        #expect(report.lines == [
-            "could not add a player",
-            "result code: 19 SQLITE_CONSTRAINT (extended 787 SQLITE_CONSTRAINT_FOREIGNKEY)",
-            "message:     FOREIGN KEY constraint failed",
-            "sql:         INSERT INTO players (teamID) VALUES (?)",
-        ])
+        #expect(
+            report.lines == [
+                "could not add a player",
+                "result code: 19 SQLITE_CONSTRAINT (extended 787 SQLITE_CONSTRAINT_FOREIGNKEY)",
+                "message:     FOREIGN KEY constraint failed",
+                "sql:         INSERT INTO players (teamID) VALUES (?)",
+            ])
     }
 
     @Test func attemptWrapsErrorsOnceWithContext() throws {
         let queue = try DatabaseQueue()
         let error = try #require(throws: CourseError.self) {
             try attempt("count the teams") {
-                try attempt("inner") { try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM teams") } }
+                try attempt("inner") {
+                    try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM teams") }
+                }
             }
         }
         // The innermost context is kept; an outer attempt does not wrap again.
@@ -39,6 +43,57 @@ import Testing
 
     @Test func inputErrorsAreJustTheirMessage() {
         #expect(CourseError.input("no player with id 42").description == "no player with id 42")
+        #expect(CourseError.input("no player with id 42").kind == .input)
+    }
+
+    @Test func eachKindOfErrorSaysWhatToDo() {
+        let errors: [(CourseError, CourseError.Kind)] = [
+            (.input("no player with id 42", fix: "list the ids first"), .input),
+            (.timeout("nothing arrived within 5 s", fix: "list the ids first"), .timeout),
+            (.network("could not download x", fix: "list the ids first"), .network),
+            (.badData("x is not a list of bodies", fix: "list the ids first"), .badData),
+        ]
+        for (error, kind) in errors {
+            #expect(error.kind == kind)
+            #expect(error.description.hasSuffix("\n  what to do:  list the ids first"), "\(error)")
+        }
+    }
+
+    @Test func theAdviceSurvivesBeingWrapped() throws {
+        let inner = CourseError.timeout("the list did not change within 5 s", fix: "run it again")
+        let error = try #require(throws: CourseError.self) { try attempt("watch") { throw inner } }
+        #expect(error.kind == .timeout)
+        let report = ErrorReport("the shell stopped", error: inner)
+        #expect(
+            report.lines == [
+                "the shell stopped",
+                "message:     the list did not change within 5 s",
+                "what to do:  run it again",
+            ])
+    }
+
+    /// The same failure through the C API (`SQLiteError`) and through GRDB
+    /// (`DatabaseError`, made presentable by CourseGRDB) reads the same.
+    @Test func cAPIAndGRDBErrorsAreReportedAlike() throws {
+        var handle: OpaquePointer?
+        #expect(sqlite3_open_v2(":memory:", &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK)
+        defer { sqlite3_close_v2(handle) }
+        let sql = "SELECT * FROM nowhere"
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        let cError = SQLiteError(connection: handle, resultCode: code, sql: sql)
+
+        let queue = try DatabaseQueue()
+        let grdbError = try #require(throws: DatabaseError.self) {
+            try queue.read { db in try db.execute(sql: sql) }
+        }
+        let expected = [
+            "could not read",
+            "result code: 1 SQLITE_ERROR",
+            "message:     no such table: nowhere",
+            "sql:         SELECT * FROM nowhere",
+        ]
+        #expect(ErrorReport("could not read", error: cError).lines == expected)
+        #expect(ErrorReport("could not read", error: grdbError).lines == expected)
     }
 
     @Test func namesMatchSQLitesOwnConstants() {
@@ -56,26 +111,21 @@ import Testing
 }
 
 @Suite struct NarratorTests {
-    final class Lines: @unchecked Sendable {
-        var all: [String] = []
-    }
-
     @Test func actionsAreNumberedAndTablesAligned() {
-        let lines = Lines()
-        let say = Narrator(hidesMeasurements: true) { lines.all.append($0) }
+        let lines = RecordedLines()
+        let say = lines.narrator
         say.action("first")
         say.table(["id", "name"], [["1", "Blob"], ["10", nil]])
         say.action("second")
-        say.measurement("12 ms")
-        #expect(lines.all == [
-            "1. first",
-            "   id  name",
-            "   --  ----",
-            "   1   Blob",
-            "   10  NULL",
-            "2. second",
-            "   ⏱ (measurement hidden: COURSE_HIDE_TIMINGS=1)",
-        ])
+        #expect(
+            lines.all == [
+                "1. first",
+                "   id  name",
+                "   --  ----",
+                "   1   Blob",
+                "   10  NULL",
+                "2. second",
+            ])
     }
 
     @Test func emptyTablesSaySo() {
@@ -90,16 +140,18 @@ import Testing
 
     @Test func locations() throws {
         #expect(try DatabaseOptions.parse(["--in-memory"]).location(defaultFile: "x.sqlite") == .inMemory)
-        #expect(try DatabaseOptions.parse(["--database", "a.sqlite"]).location(defaultFile: "x.sqlite") == .file("a.sqlite"))
+        #expect(
+            try DatabaseOptions.parse(["--database", "a.sqlite"]).location(defaultFile: "x.sqlite") == .file("a.sqlite")
+        )
     }
 }
 
 /// `make doctor` and the install check, pointed at a header that isn't there.
 @Suite struct ToolingTests {
-    func run(_ script: String, environment: [String: String]) throws -> ProcessResult {
+    func run(_ script: String, environment: [String: String], bashOptions: [String] = []) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [workspaceRoot.appendingPathComponent("scripts/\(script)").path]
+        process.arguments = bashOptions + [workspaceRoot.appendingPathComponent("scripts/\(script)").path]
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
@@ -107,7 +159,8 @@ import Testing
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
     }
 
     @Test func doctorReportsAMissingHeaderWithTheFix() throws {
@@ -123,6 +176,25 @@ import Testing
         #expect(result.stdout.contains("MISSING  libsqlite3.so"))
     }
 
+    @Test func onMacOSDoctorLooksForTheSDKAndTheDylib() throws {
+        let result = try run(
+            "doctor.sh",
+            environment: ["COURSE_OS": "Darwin", "SQLITE_HEADER": "/nonexistent/sqlite3.h", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("MISSING  sqlite3.h (looked for /nonexistent/sqlite3.h)"))
+        #expect(result.stdout.contains("fix: xcode-select --install"))
+        #expect(result.stdout.contains("libsqlite3.dylib"))
+        #expect(!result.stdout.contains("apt-get"))
+    }
+
+    @Test func onMacOSTheInstallCheckPointsToTheCommandLineTools() throws {
+        let result = try run(
+            "ensure-sqlite.sh", environment: ["COURSE_OS": "Darwin", "SQLITE_HEADER": "/nonexistent/sqlite3.h"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("xcode-select --install"))
+        #expect(!result.stdout.contains("apt-get"))
+    }
+
     @Test func doctorPassesOnThisMachine() throws {
         let result = try run("doctor.sh", environment: [:])
         #expect(result.status == 0, "\(result.stdout)")
@@ -130,7 +202,8 @@ import Testing
     }
 
     @Test func installCheckStopsWithTheExactCommand() throws {
-        let result = try run("ensure-sqlite.sh", environment: ["SQLITE_HEADER": "/nonexistent/sqlite3.h", "COURSE_NO_INSTALL": "1"])
+        let result = try run(
+            "ensure-sqlite.sh", environment: ["SQLITE_HEADER": "/nonexistent/sqlite3.h", "COURSE_NO_INSTALL": "1"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("sudo apt-get update && sudo apt-get install -y libsqlite3-dev"))
     }
@@ -140,7 +213,8 @@ import Testing
     @Test func installCheckInstallsWithAptGetWhenItCan() throws {
         let stubs = try TemporaryDirectory()
         defer { stubs.remove() }
-        let header = stubs.file("include/sqlite3.h"), log = stubs.file("apt.log")
+        let header = stubs.file("include/sqlite3.h")
+        let log = stubs.file("apt.log")
         let aptGet = """
             #!/bin/sh
             echo "apt-get $*" >> "\(log)"
@@ -163,13 +237,68 @@ import Testing
         #expect(try String(contentsOfFile: log, encoding: .utf8).isEmpty)
     }
 
+    /// Every recipe of the Makefile sees TMPDIR inside .build/, so the toolchain's
+    /// temporary folders never pile up in /tmp.
+    @Test func makeKeepsTheToolchainsTemporaryFilesInsideBuild() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "make", "--no-print-directory", "-s", "-C", workspaceRoot.path,
+            "--eval", "print-tmpdir: ; @echo $$TMPDIR", "print-tmpdir",
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": "/tmp"]) { _, new in new }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let tmpdir = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(tmpdir == workspaceRoot.appendingPathComponent(".build/tmp").path)
+    }
+
+    @Test func theBuildMeasurementScriptParses() throws {
+        let result = try run("measure-build.sh", environment: [:], bashOptions: ["-n"])
+        #expect(result.status == 0, "\(result.stdout)")
+    }
+
     @Test func makeListsEveryStepOnce() throws {
         let result = try run("list-steps.sh", environment: [:])
-        let steps = try FileManager.default.contentsOfDirectory(atPath: workspaceRoot.appendingPathComponent("Steps").path)
-            .filter { $0.hasPrefix("step") }
+        let steps = try FileManager.default.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("Steps").path
+        )
+        .filter { $0.hasPrefix("step") }
         for step in steps {
             let lines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("  make \(step) ") }
             #expect(lines.count == 1, "\(step) listed once")
         }
+    }
+}
+
+@Suite struct LineDiffTests {
+    @Test func onlyTheChangedLinesAndTheirContextAreShown() {
+        let old = (1...10).map { "line \($0)" }.joined(separator: "\n")
+        let new = old.replacingOccurrences(of: "line 5", with: "line five")
+        #expect(
+            lineDiff(old, new)
+                == """
+                  line 3
+                  line 4
+                - line 5
+                + line five
+                  line 6
+                  line 7
+                """)
+    }
+
+    @Test func sameLinesHaveNoDifference() {
+        #expect(lineDiff("a\nb", "a\nb") == nil)
+    }
+
+    @Test func distantChangesAreSeparated() {
+        let old = (1...12).map { "l\($0)" }.joined(separator: "\n")
+        let new = old.replacingOccurrences(of: "l1\n", with: "").replacingOccurrences(of: "l12", with: "l12!")
+        let diff = lineDiff(old, new) ?? ""
+        #expect(diff.hasPrefix("- l1\n  l2\n  l3\n  …\n"), "\(diff)")
+        #expect(diff.hasSuffix("  l10\n  l11\n- l12\n+ l12!"), "\(diff)")
     }
 }

@@ -1,4 +1,3 @@
-import CustomDump
 import Foundation
 import Testing
 
@@ -13,21 +12,25 @@ public enum Golden {
 
     /// Runs `step`'s tour exactly as `scripts/golden.sh` does and compares
     /// its standard output with `Tests/Golden/<step>.txt`.
-    public static func checkTour(_ step: String, arguments: [String] = [], golden: String? = nil,
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func checkTour(
+        _ step: String, arguments: [String] = [], golden: String? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let name = golden ?? step
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let result = try StepProcess.run(step, arguments, in: directory)
         #expect(result.status == 0, "tour failed: \(result.stderr)", sourceLocation: sourceLocation)
         guard let expected = try? String(contentsOf: url(name), encoding: .utf8) else {
-            Issue.record("No golden file Tests/Golden/\(name).txt: run `make golden`, then review it.",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "No golden file Tests/Golden/\(name).txt: run `make golden`, then review it.",
+                sourceLocation: sourceLocation)
             return
         }
         if result.stdout != expected {
-            let difference = diff(expected, result.stdout) ?? "(no printable difference)"
-            Issue.record("""
+            let difference = lineDiff(expected, result.stdout) ?? "(no printable difference)"
+            Issue.record(
+                """
                 \(step)'s tour differs from Tests/Golden/\(name).txt (− golden, + now).
                 If the change is intended, run `make golden` and review the diff.
                 \(difference)

@@ -14,12 +14,17 @@ public func databaseSnapshot(_ path: String) throws -> String {
         for entry in schema {
             lines.append("\(entry["type"] ?? "") \(entry["name"] ?? ""): \(entry["sql"] as String? ?? "")")
         }
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """)
+        let tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
         for table in tables {
             lines.append("-- \(table)")
-            let withoutRowID = try Row.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE name = ? AND sql LIKE '%WITHOUT ROWID%'", arguments: [table]) != nil
+            let withoutRowID =
+                try Row.fetchOne(
+                    db, sql: "SELECT 1 FROM sqlite_master WHERE name = ? AND sql LIKE '%WITHOUT ROWID%'",
+                    arguments: [table]) != nil
             let order = withoutRowID ? "" : " ORDER BY rowid"
             for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)\(order)") {
                 lines.append(row.description)
@@ -33,4 +38,10 @@ public func databaseSnapshot(_ path: String) throws -> String {
 public func rowCount(_ path: String, _ table: String) throws -> Int {
     let queue = try DatabaseQueue(path: path)
     return try queue.read { db in try Table(table).fetchCount(db) }
+}
+
+/// A database file made by running `sql` on it: a file left by some other
+/// program, or by another step, for a test to hand to the step under test.
+public func makeDatabase(at path: String, sql: String) throws {
+    try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
 }

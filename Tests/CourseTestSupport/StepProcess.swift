@@ -3,8 +3,8 @@ import Testing
 
 /// The workspace's top folder, found from this file's location.
 public let workspaceRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent() // CourseTestSupport/
-    .deletingLastPathComponent() // Tests/
+    .deletingLastPathComponent()  // CourseTestSupport/
+    .deletingLastPathComponent()  // Tests/
     .deletingLastPathComponent()
 
 /// What a finished process left behind.
@@ -20,38 +20,43 @@ public struct ProcessResult: Sendable {
     }
 }
 
-/// A fresh, empty folder under the system's temporary directory, deleted by `remove()`.
-public struct TemporaryDirectory: Sendable {
-    public let url: URL
-    public var path: String { url.path }
-
-    public init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sqlite-course-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    public func file(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    public func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Runs a built step executable as a learner would, in its own scratch folder.
 ///
-/// The executable is looked up beside the running test binary
-/// (`.build/debug/step3` next to `.build/debug/…PackageTests.xctest`);
+/// The executable is looked up beside the test bundle (`.build/debug/step3`
+/// next to `.build/debug/…PackageTests.xctest`), then in `.build/debug`;
 /// `make test` builds both before running the suite.
 public enum StepProcess {
     public static func executable(_ step: String) -> URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return testBinary.deletingLastPathComponent().appendingPathComponent(step)
+        let candidates = [
+            // Linux: the test bundle is the running executable.
+            Bundle.main.executableURL?.deletingLastPathComponent(),
+            // macOS: the test bundle is loaded by a runner; this code is inside it.
+            Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent(),
+            workspaceRoot.appendingPathComponent(".build/debug"),
+        ]
+        let found = candidates.compactMap { $0?.appendingPathComponent(step) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return found ?? workspaceRoot.appendingPathComponent(".build/debug/\(step)")
     }
 
-    /// Runs `step` with `arguments`.
-    /// - Parameters:
-    ///   - directory: the current directory of the process and, under `db/`, its default databases
-    ///     (`COURSE_DB_DIR`). Each test passes its own, so tests can run in parallel.
-    ///   - input: written to standard input, then closed.
+    private final class BundleMarker {}
+
+    /// The environment a step runs in during a test, as in `make golden`:
+    /// databases under the folder's `db/`, timings hidden, help 80 columns wide.
+    public static func environment(in directory: TemporaryDirectory) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["COURSE_DB_DIR"] = directory.url.appendingPathComponent("db").path
+        environment["COURSE_HIDE_TIMINGS"] = "1"
+        environment["COLUMNS"] = "80"
+        environment["LINES"] = "24"
+        return environment
+    }
+
+    /// Runs `step` with `arguments` and returns what it printed and its exit status.
+    ///
+    /// `directory` is the current directory of the process and, under `db/`, holds its default
+    /// databases (`COURSE_DB_DIR`): each test passes its own, so tests can run in parallel.
+    /// `input` is written to standard input, which is then closed.
     @discardableResult
     public static func run(
         _ step: String,
@@ -63,20 +68,19 @@ public enum StepProcess {
     ) throws -> ProcessResult {
         let url = executable(step)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            Issue.record("\(url.path) is missing: build the steps first (`make test` does).", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(url.path) is missing: build the steps first (`make test` does).", sourceLocation: sourceLocation)
             throw CancellationError()
         }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = directory.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["COURSE_DB_DIR"] = directory.url.appendingPathComponent("db").path
-        environment["COURSE_HIDE_TIMINGS"] = "1"
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process.environment = environment(in: directory).merging(extra) { _, new in new }
 
-        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        let stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = stdin
@@ -111,4 +115,29 @@ final class ReadInBackground: @unchecked Sendable {
         done.wait()
         return data
     }
+}
+
+/// What a step does with a database path it cannot use: a file in a folder
+/// that does not exist fails with SQLITE_CANTOPEN, a text file with
+/// SQLITE_NOTADB, both with exit status 1, and the text file stays as it was.
+/// `reading` is a subcommand that only reads (`["list"]`), `writing` one that
+/// writes (`["add", "Blob"]`).
+public func expectUnusablePathsFail(
+    _ step: String, reading: [String], writing: [String], in directory: TemporaryDirectory,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let missing = try StepProcess.run(step, reading + ["--database", directory.file("nope/x.sqlite")], in: directory)
+    #expect(missing.status == 1, sourceLocation: sourceLocation)
+    #expect(
+        missing.stderr.contains("result code: 14 SQLITE_CANTOPEN"), "\(missing.stderr)", sourceLocation: sourceLocation)
+    #expect(!FileManager.default.fileExists(atPath: directory.file("nope")), sourceLocation: sourceLocation)
+
+    let text = directory.file("notes.txt")
+    try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
+    let notADatabase = try StepProcess.run(step, writing + ["--database", text], in: directory)
+    #expect(notADatabase.status == 1, sourceLocation: sourceLocation)
+    #expect(
+        notADatabase.stderr.contains("result code: 26 SQLITE_NOTADB"), "\(notADatabase.stderr)",
+        sourceLocation: sourceLocation)
+    #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a database", sourceLocation: sourceLocation)
 }

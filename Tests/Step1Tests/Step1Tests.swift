@@ -6,13 +6,10 @@ import Testing
 @testable import step1
 
 /// Step 1's C-API functions, on real database files.
-@Suite struct RawAPITests {
-    let directory: TemporaryDirectory
-    init() throws { directory = try TemporaryDirectory() }
-
+@Suite(.temporaryDirectory) struct RawAPITests {
     func withDatabase(_ body: (OpaquePointer) throws -> Void) throws {
-        let db = try openDatabase(directory.file("players.sqlite"))
-        defer { sqlite3_close_v2(db); directory.remove() }
+        let db = try openDatabase(try TemporaryDirectory.current.file("players.sqlite"))
+        defer { sqlite3_close_v2(db) }
         try createPlayersTable(db)
         try body(db)
     }
@@ -77,23 +74,20 @@ import Testing
     }
 
     @Test func openingInAMissingFolderFailsWithCantOpen() throws {
-        let error = try #require(throws: SQLiteError.self) {
-            try openDatabase(directory.file("no/such/folder/players.sqlite"))
-        }
+        let path = try TemporaryDirectory.current.file("no/such/folder/players.sqlite")
+        let error = try #require(throws: SQLiteError.self) { try openDatabase(path) }
         #expect(error.resultCode == SQLITE_CANTOPEN)
-        directory.remove()
     }
 }
 
 /// The built `step1`, run as a learner runs it.
-@Suite struct Step1EndToEndTests {
+@Suite(.temporaryDirectory) struct Step1EndToEndTests {
     @Test func tourMatchesGoldenOutput() throws {
         try Golden.checkTour("step1")
     }
 
     @Test func traceShowsEachStatementWithItsValues() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let tour = try StepProcess.run("step1", ["--trace"], in: directory)
         #expect(tour.stdout.contains("   SQL> INSERT INTO players (name, createdAt, isInjured) VALUES ('Blob Jr', NULL, 0)"))
         let list = try StepProcess.run("step1", ["list", "--trace"], in: directory)
@@ -101,8 +95,7 @@ import Testing
     }
 
     @Test func addThenList() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let added = try StepProcess.run("step1", ["add", "Blob Jr", "--injured"], in: directory)
         #expect(added.status == 0)
         #expect(added.stdout == "Added player #1: Blob Jr (injured)\n")
@@ -114,8 +107,7 @@ import Testing
     }
 
     @Test func emptyNameIsRefusedAndNothingIsWritten() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         try StepProcess.run("step1", ["add", "Blob"], in: directory)
         let before = try databaseSnapshot(directory.file("db/step1.sqlite"))
         let result = try StepProcess.run("step1", ["add", "  "], in: directory)
@@ -125,17 +117,6 @@ import Testing
     }
 
     @Test func unreadablePathsFailWithSQLitesCode() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let missing = try StepProcess.run("step1", ["list", "--database", directory.file("nope/x.sqlite")], in: directory)
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("result code: 14 SQLITE_CANTOPEN"))
-
-        let text = directory.file("notes.txt")
-        try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
-        let notADatabase = try StepProcess.run("step1", ["add", "Blob", "--database", text], in: directory)
-        #expect(notADatabase.status == 1)
-        #expect(notADatabase.stderr.contains("result code: 26 SQLITE_NOTADB"))
-        #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a database")
+        try expectUnusablePathsFail("step1", reading: ["list"], writing: ["add", "Blob"], in: .current)
     }
 }

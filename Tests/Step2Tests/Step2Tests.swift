@@ -10,14 +10,14 @@ private let insertsPerWriter = 500
 private struct Stop: Error {}
 
 /// The hand-written wrapper around one C-API connection.
-@Suite struct SerialDatabaseTests {
+@Suite(.temporaryDirectory) struct SerialDatabaseTests {
     func makeDatabase(_ path: String = ":memory:") throws -> SerialDatabase {
         let database = SerialDatabase(try RawConnection(path: path))
         try database.write { db in try db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL)") }
         return database
     }
 
-    func count(_ database: SerialDatabase) throws -> RawValue {
+    func count(_ database: SerialDatabase) throws -> SQLiteValue {
         try database.read { db in try db.query("SELECT count(*) FROM players")[0][0] }
     }
 
@@ -41,8 +41,7 @@ private struct Stop: Error {}
     }
 
     @Test func aThrowingWriteLeavesNoRow() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let database = try makeDatabase(directory.file("raw.sqlite"))
         #expect(throws: Stop.self) {
             try database.write { db in
@@ -69,7 +68,7 @@ private struct Stop: Error {}
 }
 
 /// GRDB's DatabaseQueue with step 2's record and migrations.
-@Suite struct DatabaseQueueTests {
+@Suite(.temporaryDirectory) struct DatabaseQueueTests {
     func makeQueue() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         _ = try migrate(queue, with: makeMigrator())
@@ -109,8 +108,7 @@ private struct Stop: Error {}
     }
 
     @Test func migrationsRunOnceAndAreRecorded() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let queue = try DatabaseQueue(path: directory.file("players.sqlite"))
         #expect(try migrate(queue, with: makeMigrator()) == ["Create 'players' table", "Add 'isInjured' to 'players'"])
         #expect(try migrate(queue, with: makeMigrator()) == [])
@@ -135,14 +133,13 @@ private struct Stop: Error {}
 }
 
 /// The built `step2`, run as a learner runs it.
-@Suite struct Step2EndToEndTests {
+@Suite(.temporaryDirectory) struct Step2EndToEndTests {
     @Test func tourMatchesGoldenOutput() throws {
         try Golden.checkTour("step2")
     }
 
     @Test func traceShowsTheSQLGRDBRuns() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let tour = try StepProcess.run("step2", ["--trace"], in: directory)
         #expect(tour.stdout.contains(#"   SQL> INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL,'Blob','2024-11-18 09:00:00.000',0)"#))
         let add = try StepProcess.run("step2", ["add", "Blob", "--in-memory", "--trace"], in: directory)
@@ -152,8 +149,7 @@ private struct Stop: Error {}
     }
 
     @Test func addInjureList() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         #expect(try StepProcess.run("step2", ["add", "Blob"], in: directory).stdout == "Added player #1: Blob\n")
         let injured = try StepProcess.run("step2", ["injure", "1"], in: directory)
         #expect(injured.status == 0)
@@ -163,8 +159,7 @@ private struct Stop: Error {}
     }
 
     @Test func badInputChangesNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         try StepProcess.run("step2", ["add", "Blob"], in: directory)
         let path = directory.file("db/step2.sqlite")
         let before = try databaseSnapshot(path)
@@ -184,17 +179,6 @@ private struct Stop: Error {}
     }
 
     @Test func unreadableDatabaseFailsClearly() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let missing = try StepProcess.run("step2", ["list", "--database", directory.file("nope/x.sqlite")], in: directory)
-        #expect(missing.status == 1)
-        #expect(missing.stderr.contains("SQLITE_CANTOPEN"))
-
-        let text = directory.file("notes.txt")
-        try "not a database".write(toFile: text, atomically: true, encoding: .utf8)
-        let notADatabase = try StepProcess.run("step2", ["add", "Blob", "--database", text], in: directory)
-        #expect(notADatabase.status == 1)
-        #expect(notADatabase.stderr.contains("result code: 26 SQLITE_NOTADB"))
-        #expect(try String(contentsOfFile: text, encoding: .utf8) == "not a database")
+        try expectUnusablePathsFail("step2", reading: ["list"], writing: ["add", "Blob"], in: .current)
     }
 }

@@ -6,14 +6,13 @@ import Testing
 @testable import step3
 
 /// The built `step3` executable, run as a learner runs it.
-@Suite struct CommandTests {
+@Suite(.temporaryDirectory) struct CommandTests {
     @Test func tourMatchesTheGoldenFile() throws {
         try Golden.checkTour("step3")
     }
 
     @Test func subcommandsWorkOnADatabaseFile() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         func run(_ arguments: String...) throws -> ProcessResult {
             let result = try StepProcess.run("step3", arguments + ["--database", "league.sqlite"], in: directory)
             #expect(result.status == 0, "step3 \(arguments): \(result.stderr)")
@@ -79,8 +78,7 @@ import Testing
 
     @Test(arguments: badInputs)
     func badInputLeavesTheDatabaseUnchanged(_ input: BadInput) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("league.sqlite")
         _ = try appDatabase(location: .file(path), seed: true)
         let before = try databaseSnapshot(path)
@@ -92,8 +90,7 @@ import Testing
     }
 
     @Test func deleteTeamRefusalShowsSQLitesCodes() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("league.sqlite")
         _ = try appDatabase(location: .file(path), seed: true)
         let result = try StepProcess.run("step3", ["delete-team", "1", "--database", path], in: directory)
@@ -101,8 +98,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsLeftAlone() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("notes.sqlite")
         let notes = Data("these are notes, not a database".utf8)
         try notes.write(to: URL(fileURLWithPath: path))
@@ -114,8 +110,7 @@ import Testing
     }
 
     @Test func checkFindsADanglingTeamID() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("league.sqlite")
         _ = try appDatabase(location: .file(path), seed: true)
         let unchecked = try connectionWithoutForeignKeys(to: .file(path), trace: false, narrator: Narrator(write: { _ in }))

@@ -5,7 +5,7 @@ import Testing
 @testable import step3
 
 /// `appDatabase`: one factory, the same schema everywhere, demo data only when asked.
-@Suite struct DatabaseFactoryTests {
+@Suite(.temporaryDirectory) struct DatabaseFactoryTests {
     static let schemaMigrations = [
         "Create 'players' table",
         "Add 'isInjured' to 'players'",
@@ -14,8 +14,7 @@ import Testing
     ]
 
     @Test func inMemoryAndFileDatabasesHaveTheSameSchema() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let file = try appDatabase(location: .file(directory.file("app.sqlite")))
         let memory = try appDatabase(location: .inMemory)
 
@@ -31,8 +30,7 @@ import Testing
     }
 
     @Test func demoDataOnlyWhenAsked() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let location = DatabaseLocation.file(directory.file("app.sqlite"))
 
         let plain = try appDatabase(location: location)
@@ -67,8 +65,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsRefused() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("notes.sqlite")
         try "these are notes, not a database".write(toFile: path, atomically: true, encoding: .utf8)
         let error = try #require(throws: CourseError.self) { try appDatabase(location: .file(path)) }

@@ -5,7 +5,7 @@ import Testing
 @testable import step3
 
 /// What `players.teamID REFERENCES teams` makes SQLite do.
-@Suite struct ForeignKeyTests {
+@Suite(.temporaryDirectory) struct ForeignKeyTests {
     /// The demo database: Lions(Blob), Tigers(Blob Jr), Bears(Blob Sr).
     func seeded() throws -> DatabaseQueue { try appDatabase(location: .inMemory, seed: true) }
 
@@ -67,8 +67,7 @@ import Testing
     }
 
     @Test func withForeignKeysOffADanglingRowGetsInAndTheCheckFindsIt() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let location = DatabaseLocation.file(directory.file("app.sqlite"))
         let database = try appDatabase(location: location, seed: true)
         #expect(try database.read(foreignKeyProblems).isEmpty)

@@ -70,11 +70,14 @@ import Testing
     @Test func unsavedRecordsShareTheNilIdentity() throws {
         let first = Player(name: "Blob 1", createdAt: demoDate)
         let second = Player(name: "Blob 2", createdAt: demoDate)
-        #expect(first.id == second.id)
+        // Two different players, both without an id yet: grouped by id, they collapse into one.
+        #expect(first.id == nil && second.id == nil)
+        #expect(first.name != second.name)
         #expect(Dictionary(grouping: [first, second], by: \.id).count == 1)
 
         let database = try appDatabase(location: .inMemory)
         let saved = try database.write { db in [try first.inserted(db), try second.inserted(db)] }
         #expect(saved.map(\.id) == [1, 2])
+        #expect(Dictionary(grouping: saved, by: \.id).count == 2)
     }
 }

@@ -16,10 +16,7 @@ final class BackgroundStep: @unchecked Sendable {
         process.executableURL = StepProcess.executable(step)
         process.arguments = arguments
         process.currentDirectoryURL = directory.url
-        var environment = ProcessInfo.processInfo.environment
-        environment["COURSE_DB_DIR"] = directory.url.appendingPathComponent("db").path
-        environment["COURSE_HIDE_TIMINGS"] = "1"
-        process.environment = environment
+        process.environment = StepProcess.environment(in: directory)
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

@@ -4,14 +4,13 @@ import GRDB
 import Testing
 
 /// The built `step4`, run as a learner runs it.
-@Suite struct Step4ProcessTests {
+@Suite(.temporaryDirectory) struct Step4ProcessTests {
     @Test func tourMatchesGolden() throws {
         try Golden.checkTour("step4")
     }
 
     @Test func pipedShellSessionPrintsTheListsInOrder() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let script = """
             add Cherry 2
             add banana ""
@@ -68,8 +67,7 @@ import Testing
     }
 
     @Test func subcommandsEndToEnd() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         var outputs: [String] = []
         for words in [["add", "apple", "3"], ["add", "Banana"], ["add", "cherry", "1"],
                       ["edit", "1", "--quantity", ""], ["edit", "3", "--name", "Cherry"], ["delete", "2"],
@@ -95,8 +93,7 @@ import Testing
     }
 
     @Test func seededNewIsReproducible() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let first = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "a.sqlite"], in: directory)
         let second = try StepProcess.run("step4", ["new", "--seed", "9", "--database", "b.sqlite"], in: directory)
         #expect(first.status == 0 && first.stdout == second.stdout)
@@ -108,8 +105,7 @@ import Testing
     }
 
     @Test func watchSeesAWriteByAnotherProcess() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         try StepProcess.run("step4", ["add", "Apple", "3", "--database", "w.sqlite"], in: directory)
         let watch = try BackgroundStep("step4", ["watch", "--database", "w.sqlite", "--max-updates", "1", "--timeout", "15"], in: directory)
         #expect(watch.wait { $0.contains("1 Item · unordered") }, "watch printed: \(watch.text)")
@@ -128,18 +124,25 @@ import Testing
     }
 
     @Test(arguments: [
-        ["add", "Fig", "x"], ["add", "Fig", "-1"], ["add"], ["add", "", ""], ["add", "Fig", "2", "--notes", "n"],
-        ["edit", "9", "--name", "X"], ["edit", "1"], ["edit", "one", "--name", "X"], ["delete", "1", "9"], ["delete"],
-        ["new", "extra"],
+        (["add", "Fig", "x"], #"quantity "x" is not a whole number"#),
+        (["add", "Fig", "-1"], "quantity -1 is negative"),
+        (["add"], "usage: add NAME [QUANTITY]"),
+        (["add", "", ""], "nothing to save: every field of the item is empty"),
+        (["add", "Fig", "2", "--notes", "n"], "unknown option --notes: the fields are --name, --quantity"),
+        (["edit", "9", "--name", "X"], "no item with id 9"),
+        (["edit", "1"], "usage: edit ID"),
+        (["edit", "one", "--name", "X"], #""one" is not an item id"#),
+        (["delete", "1", "9"], "no item with id 9"),
+        (["delete"], "usage: delete ID"),
+        (["new", "extra"], "new takes no arguments"),
     ])
-    func badInputExitsNonZeroAndChangesNothing(arguments: [String]) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    func badInputExitsNonZeroAndChangesNothing(arguments: [String], message: String) throws {
+        let directory = try TemporaryDirectory.current
         try StepProcess.run("step4", ["add", "Apple", "3", "--database", "d.sqlite"], in: directory)
         let before = try databaseSnapshot(directory.file("d.sqlite"))
         let run = try StepProcess.run("step4", arguments + ["--database", "d.sqlite"], in: directory)
-        #expect(run.status != 0)
-        #expect(run.stderr.contains("Error:"), "\(run.stderr)")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
         #expect(try databaseSnapshot(directory.file("d.sqlite")) == before)
     }
 
@@ -152,10 +155,9 @@ import Testing
         """
 
     @Test func aDatabaseMadeByTheSeedsAppOpensUnchanged() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("seed.sqlite")
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: Self.seedAppSQL) }
+        try makeDatabase(at: path, sql: Self.seedAppSQL)
         let before = try databaseSnapshot(path)
         let run = try StepProcess.run("step4", ["list", "--order", "asc", "--database", path], in: directory)
         #expect(run.status == 0, "\(run.stderr)")
@@ -164,33 +166,40 @@ import Testing
     }
 
     @Test(arguments: [
-        "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT)", // no migrations recorded
-        """
-        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-        INSERT INTO grdb_migrations VALUES ('createItem');
-        CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT)
-        """,
-        """
-        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-        INSERT INTO grdb_migrations VALUES ('createItem'), ('addNotes');
-        CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, quantity INTEGER, notes TEXT)
-        """,
+        (
+            "CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT)",  // no migrations recorded
+            "the database has a table item that no migration of this app created"
+        ),
+        (
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem');
+            CREATE TABLE item (id INTEGER PRIMARY KEY, title TEXT)
+            """,
+            "table item has columns (id, title), expected (id, name, quantity)"
+        ),
+        (
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem'), ('addNotes');
+            CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, quantity INTEGER, notes TEXT)
+            """,
+            "the database has migrations this program doesn't know (addNotes)"
+        ),
     ])
-    func anUnexpectedItemTableIsRefusedUnchanged(sql: String) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    func anUnexpectedItemTableIsRefusedUnchanged(sql: String, message: String) throws {
+        let directory = try TemporaryDirectory.current
         let path = directory.file("other.sqlite")
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        try makeDatabase(at: path, sql: sql)
         let before = try databaseSnapshot(path)
         let run = try StepProcess.run("step4", ["add", "Fig", "--database", path], in: directory)
-        #expect(run.status != 0)
-        #expect(run.stderr.contains("item") || run.stderr.contains("migrations"), "\(run.stderr)")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
         #expect(try databaseSnapshot(path) == before)
     }
 
     @Test func watchRefusesAnInMemoryDatabase() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let run = try StepProcess.run("step4", ["watch", "--in-memory"], in: directory)
         #expect(run.status != 0 && run.stderr.contains("needs a file"))
     }

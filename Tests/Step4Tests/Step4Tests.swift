@@ -15,10 +15,9 @@ private func open(_ location: DatabaseLocation) throws -> AppDatabase<Item> {
 /// Mixed case and accents, in insertion order.
 private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "Apple"]
 
-@Suite struct OrderingTests {
+@Suite(.temporaryDirectory) struct OrderingTests {
     @Test(arguments: [false, true]) func threeOrderingsWithTheItemNameCollation(onFile: Bool) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         // On a file the database is a pool: the collation must exist on its reader connections too.
         let database = try open(onFile ? .file(directory.file("o.sqlite")) : .inMemory)
         for name in names { try database.add(["name": name]) }
@@ -115,7 +114,7 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
     }
 }
 
-@Suite struct ObservationTests {
+@Suite(.temporaryDirectory) struct ObservationTests {
     /// What the observation itself emits, awaited one value per change.
     @Test func valuesAfterInsertUpdateDeleteAndOrderingChange() async throws {
         let database = try open(.inMemory)
@@ -139,8 +138,7 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
 
     /// The shell's view of it: every value delivered up to the current list.
     @Test func liveListWaitsForTheValueThatShowsAWrite() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let database = try open(.file(directory.file("live.sqlite")))
         let live = LiveList(database, .descending)
         #expect(try live.values(until: []) == [[]])

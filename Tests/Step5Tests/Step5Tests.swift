@@ -15,21 +15,20 @@ private func open(_ path: String) throws -> AppDatabase<Item> {
 /// A file as the seed's app left it after its step 4: GRDB's migrations
 /// table with createItem, the item table, rows with unicode names and NULL quantities.
 private func makeSeedAppDatabase(_ path: String) throws {
-    try DatabaseQueue(path: path).write { db in
-        try db.execute(sql: """
+    try makeDatabase(
+        at: path,
+        sql: """
             CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
             INSERT INTO grdb_migrations (identifier) VALUES ('createItem');
             CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
             INSERT INTO item (id, name, quantity) VALUES
               (1, 'Qwertzu', 7), (2, 'Äpfel', NULL), (3, 'émile 🍏', 0), (5, 'Straße', NULL);
             """)
-    }
 }
 
-@Suite struct MigrationTests {
+@Suite(.temporaryDirectory) struct MigrationTests {
     @Test func theSeedsDatabaseIsUpgradedOnceKeepingEveryRow() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("seed.sqlite")
         try makeSeedAppDatabase(path)
         let rowsBefore = try DatabaseQueue(path: path).read { db in
@@ -61,43 +60,46 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 
     @Test func aFreshDatabaseGetsBothMigrations() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         #expect(try open(directory.file("new.sqlite")).appliedNow == ["createItem", "addNotes"])
     }
 
     @Test(arguments: [
         // createItem recorded, but the table has another shape: addNotes must not run.
-        """
-        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-        INSERT INTO grdb_migrations VALUES ('createItem');
-        CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-        INSERT INTO item (name) VALUES ('x');
-        """,
+        (
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem');
+            CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            INSERT INTO item (name) VALUES ('x');
+            """,
+            "table item has columns (id, name), expected (id, name, quantity)"
+        ),
         // A migration from some later version.
-        """
-        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-        INSERT INTO grdb_migrations VALUES ('createItem'), ('addTags');
-        CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
-        """,
+        (
+            """
+            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+            INSERT INTO grdb_migrations VALUES ('createItem'), ('addTags');
+            CREATE TABLE "item" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "name" TEXT NOT NULL, "quantity" INTEGER);
+            """,
+            "the database has migrations this program doesn't know (addTags)"
+        ),
     ])
-    func anUnexpectedDatabaseIsRefusedUnchanged(sql: String) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+    func anUnexpectedDatabaseIsRefusedUnchanged(sql: String, message: String) throws {
+        let directory = try TemporaryDirectory.current
         let path = directory.file("odd.sqlite")
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) }
+        try makeDatabase(at: path, sql: sql)
         let before = try databaseSnapshot(path)
         let run = try StepProcess.run("step5", ["--database", path], in: directory)
-        #expect(run.status != 0)
-        #expect(run.stderr.contains("Error:"), "\(run.stderr)")
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
         #expect(try databaseSnapshot(path) == before)
     }
 }
 
-@Suite struct NotesEditorTests {
+@Suite(.temporaryDirectory) struct NotesEditorTests {
     @Test func notesFollowTheEditorRules() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let database = try open(directory.file("n.sqlite"))
         let fig = try database.add(["name": "Fig", "quantity": "2", "notes": "ripe"])
         #expect(fig == Item(id: 1, name: "Fig", quantity: 2, notes: "ripe"))
@@ -112,14 +114,13 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 }
 
-@Suite struct Step5ProcessTests {
+@Suite(.temporaryDirectory) struct Step5ProcessTests {
     @Test func tourMatchesGolden() throws {
         try Golden.checkTour("step5")
     }
 
     @Test func aFileMadeByStep4IsUpgradedInPlace() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         for words in [["add", "Apple", "3"], ["add", "Äpfel", ""], ["new", "--seed", "1"]] {
             #expect(try StepProcess.run("step4", words + ["--database", "f.sqlite"], in: directory).status == 0)
         }
@@ -139,8 +140,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 
     @Test func pipedShellEditsNotes() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let run = try StepProcess.run("step5", ["shell", "--in-memory"], in: directory,
                                       input: "add Fig 2 --notes \"very ripe\"\nedit 1 --notes \"\"\nedit 1 --colour red\n")
         #expect(run.status == 0)
@@ -163,8 +163,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
     }
 
     @Test func missingFileIsNotCreated() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let run = try StepProcess.run("step5", ["--database", "missing.sqlite"], in: directory)
         #expect(run.status != 0 && run.stderr.contains("no file at missing.sqlite"))
         #expect(!FileManager.default.fileExists(atPath: directory.file("missing.sqlite")))

@@ -5,7 +5,7 @@ import Testing
 
 /// `step6 edit` run as a learner runs it: every bad input leaves a clear
 /// message, a non-zero exit, and db/step6.sqlite exactly as it was.
-@Suite struct BadInputTests {
+@Suite(.temporaryDirectory) struct BadInputTests {
     static let cases: [(arguments: [String], status: Int32, message: String)] = [
         (["edit", "27", "--price", "-1"], 1, "SQLITE_CONSTRAINT_CHECK"),
         (["edit", "27", "--price=-1"], 1, "nothing was saved"),
@@ -22,8 +22,7 @@ import Testing
     @Test(arguments: 0..<cases.count)
     func refusedAndUnchanged(_ index: Int) throws {
         let (arguments, status, message) = Self.cases[index]
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let first = try StepProcess.run("step6", ["list"], in: directory) // bootstraps db/step6.sqlite
         #expect(first.status == 0)
         let path = directory.file("db/step6.sqlite")
@@ -36,8 +35,7 @@ import Testing
     }
 
     @Test func dryRunShowsTheChangeAndSavesNothing() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         _ = try StepProcess.run("step6", ["list"], in: directory)
         let path = directory.file("db/step6.sqlite")
         let before = try databaseSnapshot(path)

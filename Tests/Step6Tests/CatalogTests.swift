@@ -6,14 +6,13 @@ import Testing
 @testable import step6
 
 /// The bundled catalog: built from its SQL, shipped read-only, copied once.
-@Suite struct CatalogTests {
+@Suite(.temporaryDirectory) struct CatalogTests {
     static let sqlSource = workspaceRoot.appendingPathComponent("Steps/step6/Resources/catalog.sql")
     static let committed = workspaceRoot.appendingPathComponent("Steps/step6/Resources/catalog.sqlite")
 
     /// `make catalog` must have been run after the last change to catalog.sql.
     @Test func committedDatabaseIsWhatTheSQLBuilds() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let built = directory.file("built.sqlite")
         let sql = try String(contentsOf: Self.sqlSource, encoding: .utf8)
         try DatabaseQueue(path: built).writeWithoutTransaction { db in try db.execute(sql: sql) }
@@ -50,8 +49,7 @@ import Testing
     @Test func bootstrapCopiesOnceThenReusesTheCopy() throws {
         let bundled = try Catalog.bundledURL()
         let bundledBytes = try Data(contentsOf: bundled)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let path = directory.file("step6.sqlite")
 
         #expect(try Catalog.bootstrap(copyingTo: path) == true)
@@ -76,8 +74,7 @@ import Testing
     @Test func subcommandsCopyOnFirstRunOnly() throws {
         let bundled = try Catalog.bundledURL()
         let bundledBytes = try Data(contentsOf: bundled)
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
 
         let first = try StepProcess.run("step6", ["edit", "27", "--price", "20"], in: directory)
         #expect(first.status == 0, "\(first.stderr)")
@@ -91,8 +88,7 @@ import Testing
 
     /// `--in-memory` works on a copy in memory: nothing on disk changes or appears.
     @Test func inMemoryWorksOnAThrowawayCopy() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let result = try StepProcess.run("step6", ["edit", "1", "--price", "1", "--in-memory"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Products.UnitPrice: 11.5 → 1.0"))
@@ -100,8 +96,7 @@ import Testing
     }
 
     @Test func missingDatabaseFileIsNotCreated() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let result = try StepProcess.run("step6", ["list", "--database", "missing.db"], in: directory)
         #expect(result.status == 1)
         #expect(result.stderr.contains("no database at missing.db"))

@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import CourseTestSupport
 import Foundation
 import GRDB
@@ -107,7 +108,7 @@ import Testing
         let copy = try CatalogCopy()
         defer { copy.remove() }
         let before = try copy.snapshot()
-        let lines = Lines()
+        let lines = RecordedLines()
         let traced = try DatabaseQueue(path: copy.path, configuration: CourseGRDB.configuration(
             trace: true, narrator: Narrator(write: { lines.append($0) })))
         #expect(throws: CourseError.self) {
@@ -139,12 +140,4 @@ import Testing
         }
         #expect(try copy.snapshot() == before)
     }
-}
-
-/// Lines collected from a narrator (which may call from GRDB's queue).
-final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
 }

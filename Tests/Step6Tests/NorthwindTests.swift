@@ -8,7 +8,7 @@ import Testing
 /// The real Northwind database (../shared/fixtures/northwind/northwind.db)
 /// lists, searches and edits correctly. Expected values are computed from
 /// the database itself: none of its data is written into the project.
-@Suite(.enabled(if: RealNorthwind.isPresent, RealNorthwind.absent))
+@Suite(.temporaryDirectory, .enabled(if: RealNorthwind.isPresent, RealNorthwind.absent))
 struct NorthwindTests {
     @Test func listsEveryProductWithCategoryAndSupplier() throws {
         let copy = try CatalogCopy(realNorthwind: true)
@@ -113,8 +113,7 @@ struct NorthwindTests {
     /// And the same CHECK constraints: each refuses -1 in both databases.
     @Test(arguments: ["UnitPrice", "UnitsInStock", "UnitsOnOrder", "ReorderLevel"])
     func catalogHasNorthwindsChecks(_ column: String) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let catalog = directory.file("catalog.sqlite")
         try Catalog.bootstrap(copyingTo: catalog)
         for path in [catalog, try RealNorthwind.copy(into: directory)] {

@@ -6,7 +6,7 @@ import Testing
 @testable import step6
 
 /// Search: trimmed, case-insensitive, substring, with no wildcards.
-@Suite struct SearchTests {
+@Suite(.temporaryDirectory) struct SearchTests {
     /// The ids the search should find, computed in Swift from the full list.
     static func expectedIDs(_ all: [ProductListing], _ text: String) -> [Int64] {
         let needle = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
@@ -84,8 +84,7 @@ import Testing
     }
 
     @Test func searchSubcommandEndToEnd() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let result = try StepProcess.run("step6", ["search", "  100% "], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.components(separatedBy: "\n")

@@ -6,14 +6,13 @@ import Testing
 @testable import step7
 
 /// The built `step7` executable, run as a learner runs it.
-@Suite struct EndToEndTests {
+@Suite(.temporaryDirectory) struct EndToEndTests {
     @Test func theTourMatchesItsGoldenOutput() throws {
         try Golden.checkTour("step7")
     }
 
     @Test func syncOverHTTPWithTheKeyThenEverythingWorksOffline() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let server = try LoopbackServer(routes: ["/rest/bodies": .json(try fixtureData("v2"))])
         let url = server.baseURL + "/rest/bodies"
 
@@ -45,8 +44,7 @@ import Testing
     }
 
     @Test func badSourcesExitWithAnErrorAndLeaveTheCacheAsItWas() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let v2 = try fixtureData("v2")
         let server = try LoopbackServer(routes: [
             "/busy": .init(status: 503, body: Data("{}".utf8)),
@@ -75,8 +73,7 @@ import Testing
     }
 
     @Test func unknownIDsAndEmptyCachesAreExplained() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let empty = try StepProcess.run("step7", ["list"], in: directory)
         #expect(empty.stdout.contains("The cache is empty: run `step7 sync` first"))
         let unknown = try StepProcess.run("step7", ["show", "vulcain"], in: directory)
@@ -99,8 +96,7 @@ import Testing
     }
 
     @Test func aSyncKilledMidTransactionLeavesThePreviousCacheIntact() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let cachePath = directory.file("cache.sqlite")
         #expect(try StepProcess.run("step7", ["sync", "v1", "--database", cachePath], in: directory).status == 0)
         let before = try databaseSnapshot(cachePath)

@@ -6,10 +6,9 @@ import Testing
 @testable import step7
 
 /// The cache and its sync, in process, on real database files.
-@Suite struct SyncTests {
+@Suite(.temporaryDirectory) struct SyncTests {
     @Test func theSchemaIsTheSQLFileAppliedAsTheFirstMigration() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let cache = try makeCache(in: directory)
         let (migrations, storedSQL) = try cache.queue.read { db in
             (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
@@ -30,8 +29,7 @@ import Testing
     }
 
     @Test func v1ThenV2ThenV2AgainCountsWhatChangedAndLeavesTheSourcesContent() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let cache = try makeCache(in: directory)
         let v1IDs = try fixtureIDs("v1"), v2IDs = try fixtureIDs("v2")
 
@@ -68,8 +66,7 @@ import Testing
     }
 
     @Test func optionalFieldsLeftOutNullOrEmptyAreStoredAsNULL() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let cache = try makeCache(in: directory)
         let required: [String: Any] = ["name": "X", "bodyType": "Moon"]
         let json = try bodiesJSON([
@@ -120,8 +117,7 @@ import Testing
     @Test(arguments: 0..<badSources.count)
     func aBadSourceIsRefusedBeforeTheCacheIsTouched(_ index: Int) throws {
         let bad = Self.badSources[index]
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let cache = try makeCache(in: directory)
         try sync(cache.queue, with: fixtureBodies("v1"))
         let before = try databaseSnapshot(cache.path)
@@ -137,8 +133,7 @@ import Testing
 
     @Test(arguments: SyncStage.allCases)
     func aFaultInsideTheTransactionLeavesNothingApplied(_ stage: SyncStage) throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let log = StatementLog()
         let cache = try makeCache(in: directory, configuration: log.configuration)
         try sync(cache.queue, with: fixtureBodies("v1"))
@@ -164,8 +159,7 @@ import Testing
     }
 
     @Test func searchIgnoresCaseMatchesLiterallyAndSortsByEnglishName() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
+        let directory = try TemporaryDirectory.current
         let cache = try makeCache(in: directory)
         let tricky = ["100% Ice", "Under_score", "O'Brien's Rock", #"Back\slash"#, #"Say "Hi""#, "Ixion", "ixion minor"]
         let extra = tricky.enumerated().map { index, name -> [String: Any] in

@@ -1,6 +1,7 @@
+import CourseCore
 import GRDB
 
-/// GRDB settings shared by the GRDB steps.
+/// GRDB settings shared by the GRDB steps (2 to 7).
 public enum CourseGRDB {
     /// A configuration with foreign keys on (GRDB's default, and SQLite's
     /// is off) and, when `trace` is set, every statement printed before it

@@ -1,0 +1,84 @@
+import CSQLite
+import CourseCore
+
+// Step 1 spells out every call of the SQLite C API. The queue below needs the
+// same calls without the commentary, so this file packs them into a small
+// class. docs/02-queue-wrapper.md compares the two.
+
+/// One SQLite connection through the C API: open, run statements, close.
+///
+/// Not thread-safe by design: step 2 shows how a serial queue makes it so.
+/// (`@unchecked Sendable` lets that queue carry it across threads.)
+final class RawConnection: @unchecked Sendable {
+    let handle: OpaquePointer
+
+    /// `sqlite3_open_v2` with explicit flags: read and write, create if missing.
+    init(path: String, trace narrator: Narrator? = nil) throws {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            // Even a failed open may allocate a handle that holds the message.
+            let error = SQLiteError(connection: handle, resultCode: code, sql: nil)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+        if let narrator { RawTrace.install(on: handle, narrator: narrator) }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements with no values and no rows (`sqlite3_exec`).
+    func execute(_ sql: String) throws {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(connection: handle, resultCode: code, sql: sql) }
+    }
+
+    /// Runs one statement with `values` bound to its `?` placeholders.
+    func run(_ sql: String, _ values: [SQLiteValue] = []) throws {
+        _ = try query(sql, values)
+    }
+
+    // [docs:raw-query]
+    /// Runs one statement and returns its rows.
+    func query(_ sql: String, _ values: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+        var statement: OpaquePointer?
+        var code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        guard code == SQLITE_OK else { throw SQLiteError(connection: handle, resultCode: code, sql: sql) }
+        defer { sqlite3_finalize(statement) }
+
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)  // placeholders count from 1
+            switch value {
+            case .null: code = sqlite3_bind_null(statement, index)
+            case .integer(let int): code = sqlite3_bind_int64(statement, index, int)
+            case .real(let double): code = sqlite3_bind_double(statement, index, double)
+            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT)
+            }
+            guard code == SQLITE_OK else { throw SQLiteError(connection: handle, resultCode: code, sql: sql) }
+        }
+
+        var rows: [[SQLiteValue]] = []
+        while true {
+            code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return rows }
+            guard code == SQLITE_ROW else { throw SQLiteError(connection: handle, resultCode: code, sql: sql) }
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { column in
+                    switch sqlite3_column_type(statement, column) {
+                    case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+                    case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
+                    case SQLITE_NULL: .null
+                    default: .text(String(cString: sqlite3_column_text(statement, column)))
+                    }
+                })
+        }
+    }
+    // [/docs:raw-query]
+
+    /// The rowid of the last row inserted on this connection.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+}

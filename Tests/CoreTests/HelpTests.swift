@@ -1,0 +1,64 @@
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// `--help` is what a learner reads first: every step's, and every
+/// subcommand's, is compared with `Tests/Golden/help/` (written by `make golden`).
+@Suite(.temporaryDirectory) struct HelpTests {
+    static let steps =
+        (try? FileManager.default.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("Steps").path))?
+        .filter { $0.hasPrefix("step") }.sorted() ?? []
+
+    static let helpFolder = workspaceRoot.appendingPathComponent("Tests/Golden/help")
+
+    /// The subcommand names under `SUBCOMMANDS:` in a step's help, as scripts/golden.sh reads them.
+    static func subcommands(inHelp help: String) -> [String] {
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(of: "SUBCOMMANDS:") else { return [] }
+        return lines[(start + 1)...].prefix { !$0.isEmpty }
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+    }
+
+    func expectGolden(_ step: String, _ arguments: [String], file name: String) throws {
+        let result = try StepProcess.run(step, arguments + ["--help"], in: .current)
+        #expect(result.status == 0, "\(step) \(arguments) --help: \(result.stderr)")
+        let url = Self.helpFolder.appendingPathComponent(name)
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("No golden help Tests/Golden/help/\(name): run `make golden`, then review it.")
+            return
+        }
+        #expect(result.stdout == expected, "Tests/Golden/help/\(name) differs: if intended, run `make golden`")
+    }
+
+    @Test(arguments: steps)
+    func everyHelpMatchesItsGoldenFile(_ step: String) throws {
+        let root = try StepProcess.run(step, ["--help"], in: .current)
+        let subcommands = Self.subcommands(inHelp: root.stdout)
+        #expect(!subcommands.isEmpty, "\(step) --help lists no subcommands")
+        try expectGolden(step, [], file: "\(step).txt")
+        for subcommand in subcommands {
+            try expectGolden(step, [subcommand], file: "\(step)-\(subcommand).txt")
+        }
+        // A golden file for a subcommand that no longer exists is stale.
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.helpFolder.path)
+            .filter { $0.hasPrefix("\(step)-") }
+        let expected = Set(subcommands.map { "\(step)-\($0).txt" })
+        #expect(Set(files).subtracting(expected).isEmpty, "stale help files: run `make golden`")
+    }
+
+    @Test func subcommandsAreReadFromTheHelpText() {
+        let help = """
+            USAGE: step9 <subcommand>
+
+            SUBCOMMANDS:
+              tour (default)          Run the lesson.
+              add-player              Add a player, with a description long
+                                      enough to wrap.
+
+              See 'step9 help <subcommand>' for detailed help.
+            """
+        #expect(Self.subcommands(inHelp: help) == ["tour", "add-player"])
+    }
+}

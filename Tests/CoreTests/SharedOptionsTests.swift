@@ -1,0 +1,74 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// `--trace`, `--database` and `--in-memory` are every step's: they work
+/// before the subcommand as after it (`make step2 ARGS="--trace list"`).
+@Suite(.temporaryDirectory) struct SharedOptionsTests {
+    /// A subcommand of each step that reads without needing arguments.
+    static let listing: [(step: String, subcommand: String)] = [
+        ("step1", "list"), ("step2", "list"), ("step3", "players"), ("step4", "list"),
+        ("step5", "list"), ("step6", "list"), ("step7", "list"), ("step8", "search"),
+    ]
+
+    @Test(arguments: zip(listing.map(\.step), listing.map { [$0.subcommand] }))
+    func traceAndInMemoryWorkBeforeAndAfterTheSubcommand(_ step: String, _ subcommand: [String]) throws {
+        let directory = try TemporaryDirectory.current
+        let after = try StepProcess.run(step, subcommand + ["--in-memory", "--trace"], in: directory)
+        let before = try StepProcess.run(step, ["--trace", "--in-memory"] + subcommand, in: directory)
+        let mixed = try StepProcess.run(step, ["--trace"] + subcommand + ["--in-memory"], in: directory)
+        #expect(after.status == 0, "\(after.stderr)")
+        #expect(after.stdout.contains("SQL> "), "--trace after the subcommand traces")
+        #expect(before.status == 0, "\(before.stderr)")
+        #expect(before.stdout == after.stdout)
+        #expect(mixed.stdout == after.stdout)
+        // In memory: no file was created under db/.
+        #expect(!FileManager.default.fileExists(atPath: directory.file("db/\(step).sqlite")))
+    }
+
+    @Test(arguments: zip(listing.map(\.step), listing.map { [$0.subcommand] }))
+    func databaseBeforeTheSubcommandMeansTheSameAsAfter(_ step: String, _ subcommand: [String]) throws {
+        let directory = try TemporaryDirectory.current
+        let file = directory.file("chosen.sqlite")
+        let after = try StepProcess.run(step, subcommand + ["--database", "chosen.sqlite"], in: directory)
+        let createdAfter = FileManager.default.fileExists(atPath: file)
+        try Workspace.removeDatabase(at: file)
+        let before = try StepProcess.run(step, ["--database", "chosen.sqlite"] + subcommand, in: directory)
+        #expect(before.status == after.status)
+        #expect(before.stdout == after.stdout)
+        #expect(before.stderr == after.stderr)
+        #expect(FileManager.default.fileExists(atPath: file) == createdAfter)
+        // Neither run fell back to the step's default file.
+        #expect(!FileManager.default.fileExists(atPath: directory.file("db/\(step).sqlite")))
+    }
+
+    /// Every step, present and future, declares the shared options on its root command.
+    @Test(arguments: HelpTests.steps)
+    func everyStepTakesTheSharedOptionsBeforeItsSubcommand(_ step: String) throws {
+        let help = try StepProcess.run(step, ["--help"], in: .current)
+        #expect(
+            help.stdout.contains("USAGE: \(step) [--database <path>] [--in-memory] [--trace] <subcommand>"),
+            "\(step)'s root command needs `@OptionGroup var options: DatabaseOptions`:\n\(help.stdout)")
+    }
+
+    @Test func theTourTakesTraceBeforeOrAfterTourAndRefusesAFile() throws {
+        let directory = try TemporaryDirectory.current
+        let plain = try StepProcess.run("step1", ["--trace"], in: directory)
+        let named = try StepProcess.run("step1", ["tour", "--trace"], in: directory)
+        #expect(plain.stdout.contains("   SQL> CREATE TABLE IF NOT EXISTS players"))
+        #expect(named.stdout == plain.stdout)
+        let refused = try StepProcess.run("step1", ["--in-memory"], in: directory)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("The tour always starts from a fresh database of its own"))
+    }
+
+    @Test func aWriteWithOptionsBeforeTheSubcommandLandsInTheChosenFile() throws {
+        let directory = try TemporaryDirectory.current
+        let path = directory.file("players.sqlite")
+        let added = try StepProcess.run("step2", ["--database", path, "--trace", "add", "Blob"], in: directory)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.contains(#"SQL> INSERT INTO "players""#))
+        #expect(try rowCount(path, "players") == 1)
+    }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Times the builds a learner and a contributor wait for, from a fresh clone:
+#   1. `make step1` in a fresh clone (resolves packages, builds step 1, runs its tour)
+#   2. a cold full `swift build` (the clone's .build/ deleted first)
+#   3. a rebuild after editing one step file (a comment appended to Steps/step3/Tour.swift)
+#
+#   scripts/measure-build.sh [COMMIT]     (default: this checkout's HEAD; commit first)
+#
+# The clone goes into a temporary folder with `shared` beside it (a link to ../shared),
+# as in a worktree. Figures depend on the machine and on what else runs on it: the
+# load average and the compilers running elsewhere are printed with them.
+# CONTRIBUTING.md keeps the figures; run this again when the package layout changes.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+commit=$(git -C "$root" rev-parse --short "${1:-HEAD}")
+
+mkdir -p "${TMPDIR:-/tmp}"
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/measure-build.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+[ -d "$root/../shared" ] && ln -s "$(cd "$root/../shared" && pwd)" "$scratch/shared"
+git clone --quiet --no-checkout "$root" "$scratch/course"
+git -C "$scratch/course" checkout --quiet --detach "$commit"
+cd "$scratch/course"
+# The toolchain's own temporary files stay in the clone (deleted with it).
+export TMPDIR="$scratch/tmp"
+mkdir -p "$TMPDIR"
+
+# Seconds, to one decimal, that "$@" took; its output goes to $scratch/log.
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" >>"$scratch/log" 2>&1 || { tail -n 30 "$scratch/log"; echo "failed: $*" >&2; exit 1; }
+  end=$(date +%s.%N)
+  awk -v s="$start" -v e="$end" 'BEGIN { printf "%.1f", e - s }'
+}
+
+# How busy the machine was: the 1-minute load average and the compilers running now.
+load() {
+  printf 'load %s, %s swift-frontend running' "$(cut -d' ' -f1 /proc/loadavg 2>/dev/null || uptime | sed 's/.*: //')" \
+    "$(pgrep -c swift-frontend 2>/dev/null || true)"
+}
+
+echo "Measuring $commit on $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores ($(swift --version 2>/dev/null | head -n 1))"
+before=$(load); step1=$(seconds make step1)
+echo "  make step1, fresh clone:            ${step1} s   ($before)"
+rm -rf .build
+before=$(load); cold=$(seconds swift build)
+echo "  swift build, cold (no .build):      ${cold} s   ($before)"
+echo "// an edit" >>Steps/step3/Tour.swift
+before=$(load); rebuild=$(seconds swift build)
+echo "  swift build after editing a step:   ${rebuild} s   ($before)"
+echo
+echo "| $commit | $step1 s | $cold s | $rebuild s |"
