@@ -82,7 +82,8 @@ struct Step8: ParsableCommand, Lesson {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read every row of every table of a Northwind database (--database) through the generated records.",
+            abstract:
+                "Read every row of every table of a Northwind database (--database) through the generated records.",
             discussion: "Example: make step8 ARGS=\"verify --database ../shared/fixtures/northwind/northwind.db\"")
         @OptionGroup var database: DatabaseOptions
 
@@ -98,7 +99,9 @@ struct Step8: ParsableCommand, Lesson {
             let queue = try CourseGRDB.openQueue(.file(path), configuration: configuration)
             let counts = try queue.read { db in try verify(db) }
             Narrator().table(["table", "rows"], counts.map { [$0.table, String($0.rows)] }, indent: "")
-            print("Read \(counts.reduce(0) { $0 + $1.rows }) rows of \(counts.count) tables: every count equals SQLite's COUNT(*).")
+            print(
+                "Read \(counts.reduce(0) { $0 + $1.rows }) rows of \(counts.count) tables: every count equals SQLite's COUNT(*)."
+            )
         }
     }
 }
