@@ -11,7 +11,8 @@ import Glibc
 /// It listens on a port the system picks, answers each path with a canned
 /// response, one connection at a time, and remembers every request it got
 /// (so a test can check the headers). It stops on `stop()`, or by itself
-/// after `lifetime` seconds, whatever a test does.
+/// after `lifetime` seconds, whatever a test does (generous: on a loaded
+/// machine a suite can take minutes between starting a server and using it).
 final class LoopbackServer: @unchecked Sendable {
     // @unchecked: `requests` and `stopped` are shared with the serving thread, guarded by `lock`.
     struct Response: Sendable {
@@ -39,7 +40,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    init(routes: [String: Response], lifetime: TimeInterval = 30) throws {
+    init(routes: [String: Response], lifetime: TimeInterval = 300) throws {
         self.routes = routes
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
