@@ -8,7 +8,7 @@ ARGS ?=
 export TMPDIR := $(CURDIR)/.build/tmp
 
 .DEFAULT_GOAL := help
-.PHONY: help test golden docs reset doctor sqlite lint tmp FORCE
+.PHONY: help test golden docs reset doctor sqlite lint tmp bench bench-quick FORCE
 
 help:
 	@scripts/list-steps.sh
@@ -65,7 +65,7 @@ doctor:
 
 # Style: the committed .swift-format, strictly.
 lint:
-	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift
+	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift
 
 FORCE:
 
@@ -95,3 +95,27 @@ diff-step5:
 step8-records: sqlite
 	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
 	@$(BIN)/generate-records Steps/step8/Schema/catalog.sql Steps/step8/Schema/BodiesDB-001.sql Steps/step8/Schema/NorthwindSales.sql
+
+# Chapter 9's benchmark (Benchmarks/, a package of its own: `make test` never
+# builds it). Builds the benchmark and steps 4, 6 and 7 in CONFIG (release by
+# default), then runs it from here; results in .build/bench/.
+#   make bench                       the chapter's figures (a few minutes)
+#   make bench ARGS="--filter GRDB"  one section; ARGS="--scale 0.1" smaller sizes
+#   make bench-quick                 CI's run: debug build, small sizes, claims reported only
+# A debug build (CONFIG=debug) writes into .build/bench-debug/ instead.
+CONFIG ?= release
+BENCH_OUTPUT = .build/bench$(if $(filter-out release,$(CONFIG)),-$(CONFIG))
+bench: sqlite
+	@mkdir -p $(BENCH_OUTPUT)
+	@test -x Benchmarks/.build/$(CONFIG)/bench || echo "Building the benchmark in $(CONFIG) (the first build compiles GRDB twice, once for it and once for the steps: about two minutes each)..."
+	@for product in step4 step6 step7; do \
+	  echo "  swift build -c $(CONFIG) --product $$product"; \
+	  $(SWIFT) build -c $(CONFIG) --product $$product 2>&1 | scripts/bench-progress.sh $(BENCH_OUTPUT)/build-$$product.log || exit 1; \
+	done
+	@echo "  swift build -c $(CONFIG) --package-path Benchmarks"
+	@$(SWIFT) build -c $(CONFIG) --package-path Benchmarks 2>&1 | scripts/bench-progress.sh $(BENCH_OUTPUT)/build-bench.log
+	Benchmarks/.build/$(CONFIG)/bench --steps .build/$(CONFIG) --output $(BENCH_OUTPUT) $(ARGS)
+
+bench-quick:
+	@$(MAKE) --no-print-directory bench CONFIG=debug ARGS="--quick $(ARGS)"
+	@python3 scripts/bench-table.py --check .build/bench-debug/results.json

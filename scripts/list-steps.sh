@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# `make` with no target: one line per step, taken from each chapter's title.
+# `make` with no target: one line per chapter, taken from each chapter's title.
+# A chapter with a step program ("# Step 3 · …") runs with `make step3`; a
+# chapter without one ("# Chapter 9 · …") names its own target below.
 cd "$(dirname "$0")/.."
+declare -A chapter_targets=([9]=bench)
 echo "SQLite in Swift, step by step. Run a step with 'make stepN' (arguments: make step3 ARGS=\"--help\")."
 for chapter in docs/0[1-9]-*.md; do
   n=$(basename "$chapter" | cut -c2)
-  title=$(head -n 1 "$chapter" | sed -e 's/^# *//' -e 's/^Step [0-9]* · //')
-  printf '  make step%s   %-44s %s\n' "$n" "$title" "$chapter"
+  title=$(head -n 1 "$chapter" | sed -e 's/^# *//' -e 's/^\(Step\|Chapter\) [0-9]* · //')
+  if [ -d "Steps/step$n" ]; then
+    target="step$n"
+  else
+    target="${chapter_targets[$n]:-}"
+    [ -n "$target" ] || { echo "  ($chapter has no step program and no make target in scripts/list-steps.sh)"; continue; }
+  fi
+  printf '  make %-8s %-44s %s\n' "$target" "$title" "$chapter"
 done
-echo "Also: make test · make test-stepN · make golden · make docs · make reset · make doctor · make lint"
+echo "Also: make test · make test-stepN · make golden · make docs · make reset · make doctor · make lint · make bench-quick"

@@ -16,8 +16,14 @@ extension SQLiteError {
     /// `sqlite3_errmsg`. Call it right after the failing call: the next call
     /// on the connection overwrites it.
     public init(connection: OpaquePointer?, resultCode: Int32, sql: String?) {
-        let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? ResultCodeName.description(resultCode)
-        let extended = connection.map { sqlite3_extended_errcode($0) } ?? resultCode
+        var message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? ResultCodeName.description(resultCode)
+        var extended = connection.map { sqlite3_extended_errcode($0) } ?? resultCode
+        // A successful call since the failure has cleared the connection's error
+        // ("not an error", code 0): then the code we were given is all we know.
+        if extended == SQLITE_OK && resultCode != SQLITE_OK {
+            extended = resultCode
+            message = ResultCodeName.description(resultCode)
+        }
         self.init(resultCode: resultCode & 0xFF, extendedResultCode: extended, message: message, sql: sql)
     }
 }

@@ -30,7 +30,7 @@ struct Step1: ParsableCommand, Lesson {
             try attempt("add player \"\(name)\"") {
                 try insertPlayers(db, [(name, nil, injured)])
             }
-            print("Added player #\(sqlite3_last_insert_rowid(db)): \(name)\(injured ? " (injured)" : "")")
+            Narrator().line("Added player #\(sqlite3_last_insert_rowid(db)): \(name)\(injured ? " (injured)" : "")")
         }
     }
     // [/docs:add-command]

@@ -31,7 +31,7 @@ struct Step2: ParsableCommand, Lesson {
             var player = Player(name: name, createdAt: Date(), isInjured: injured)
             // INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL, ?, ?, ?)
             try attempt("add player \"\(name)\"") { try queue.write { db in try player.insert(db) } }
-            print("Added player #\(player.id ?? 0): \(name)\(injured ? " (injured)" : "")")
+            Narrator().line("Added player #\(player.id ?? 0): \(name)\(injured ? " (injured)" : "")")
         }
     }
     // [/docs:add-command]
@@ -44,7 +44,7 @@ struct Step2: ParsableCommand, Lesson {
             let queue = try open(database)
             // SELECT * FROM "players" ORDER BY "id"
             let players = try attempt("list the players") {
-                try queue.read { db in try Player.order(Column("id")).fetchAll(db) }
+                try queue.read { db in try Player.order(Player.Columns.id).fetchAll(db) }
             }
             let table = playersTable(players)
             Narrator().table(table.headers, table.rows, indent: "")
@@ -62,7 +62,7 @@ struct Step2: ParsableCommand, Lesson {
                 try queue.write { db -> Player in
                     // SELECT * FROM "players" WHERE "id" = ?
                     guard var player = try Player.fetchOne(db, key: id) else {
-                        throw CourseError.input("no player with id \(id) (see: step2 list)")
+                        throw CourseError.input("no player with id \(id) (see: make step2 ARGS=\"list\")")
                     }
                     player.isInjured = true
                     // UPDATE "players" SET "name" = ?, "createdAt" = ?, "isInjured" = ? WHERE "id" = ?
@@ -70,7 +70,7 @@ struct Step2: ParsableCommand, Lesson {
                     return player
                 }
             }
-            print("Player #\(id) \(player.name) is injured.")
+            Narrator().line("Player #\(id) \(player.name) is injured.")
         }
     }
 }
@@ -79,6 +79,6 @@ struct Step2: ParsableCommand, Lesson {
 private func open(_ options: DatabaseOptions) throws -> DatabaseQueue {
     let location = try options.location(defaultFile: "step2.sqlite")
     let queue = try CourseGRDB.openQueue(location, configuration: CourseGRDB.configuration(trace: options.trace, narrator: Narrator()))
-    _ = try migrate(queue, with: makeMigrator())
+    _ = try migrate(queue, with: migrator)
     return queue
 }

@@ -4,25 +4,42 @@ import Dispatch
 import Foundation
 import GRDB
 
-/// A write that fails halfway, on purpose.
-struct Halfway: Error, CustomStringConvertible {
-    var description: String { "stopped halfway on purpose" }
-}
+// MARK: - The tour
 
 extension Step2 {
-    /// `step2` with no subcommand: the lesson, narrated.
+    /// `step2` with no subcommand: the lesson, narrated. Every count it
+    /// prints is read from the database at that moment.
     static func runTour(trace: Bool) throws {
         let say = Narrator()
         say.title("Step 2 · One connection behind a serial queue")
-        try handWrittenQueue(say, trace: trace)
-        try grdbQueue(say, trace: trace)
-        try eraseOnSchemaChange(say, trace: trace)
+
+        say.section("A queue written by hand")
+        let database = try openSerialDatabase(say, trace: trace)
+        try concurrentWrites(say, database, writers: 8, insertsPerWriter: 500)
+        try throwingWrite(say, database)
+        try readThatWrites(say, database)
+
+        say.section("The same with GRDB's DatabaseQueue")
+        let path = try Workspace.freshDatabasePath("step2-tour.sqlite")  // a fresh start, every time
+        let queue = try openDatabaseQueue(say, path: path, trace: trace)
+        try runMigrator(say, queue)
+        try insertAndFetchRecords(say, queue)
+        let memory = try CourseGRDB.openQueue(
+            .inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: say))
+        try concurrentWrites(say, in: memory, writers: 8, insertsPerWriter: 50)
+        try throwingWrite(say, queue)
+
+        say.section("eraseDatabaseOnSchemaChange")
+        try eraseOnSchemaChange(say, path: path, trace: trace)
     }
 }
 
-/// Part 1: the wrapper written by hand, on top of step 1's C calls.
-private func handWrittenQueue(_ say: Narrator, trace: Bool) throws {
-    say.section("A queue written by hand")
+/// A fixed date (2024-11-18 09:00:00 UTC), so the output repeats.
+let tourDate = Date(timeIntervalSince1970: 1_731_920_400)
+
+// MARK: - Part 1: the wrapper written by hand, on top of step 1's C calls
+
+func openSerialDatabase(_ say: Narrator, trace: Bool) throws -> SerialDatabase {
     say.action("Open an in-memory database and put the connection behind a serial queue")
     // In memory, so that what we time below is waiting in line, not the disk.
     let database = SerialDatabase(try RawConnection(path: ":memory:", trace: trace ? say : nil))
@@ -30,33 +47,45 @@ private func handWrittenQueue(_ say: Narrator, trace: Bool) throws {
         try db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
     }
     say.result("one connection; every read and write waits its turn")
+    return database
+}
 
-    let writers = 8, inserts = 50
-    say.action("\(writers) threads each insert \(inserts) players at the same time, one write per player")
-    // [docs:concurrent-writers]
-    DispatchQueue.concurrentPerform(iterations: writers) { writer in
-        for index in 1...inserts {
-            try? database.write { db in
-                try db.run("INSERT INTO players (name) VALUES (?)", [.text("Writer \(writer) #\(index)")])
-            }
+func concurrentWrites(_ say: Narrator, _ database: SerialDatabase, writers: Int, insertsPerWriter: Int) throws {
+    say.action("\(writers) threads each insert \(insertsPerWriter) players at the same time, one write per player")
+    // [docs:hand-written-writers]
+    var inserts = ConcurrentInserts(writers: writers, insertsPerWriter: insertsPerWriter)
+    inserts.run { writer, index in
+        try database.write { db in
+            try db.run("INSERT INTO players (name) VALUES (?)", [.text("Writer \(writer) #\(index)")])
         }
     }
-    // [/docs:concurrent-writers]
-    let count = try database.read { db in try db.query("SELECT count(*) FROM players") }
-    say.result("\(count[0][0]) rows: none lost, none doubled (\(writers) × \(inserts) = \(writers * inserts))")
+    // Then count what is really there.
+    let counts = try database.read { db in try db.query("SELECT count(*), count(DISTINCT name) FROM players")[0] }
+    if case .integer(let rows) = counts[0], case .integer(let distinct) = counts[1] {
+        (inserts.rows, inserts.distinctNames) = (rows, distinct)
+    }
+    say.result(inserts.summary)
+    // [/docs:hand-written-writers]
+}
 
+func throwingWrite(_ say: Narrator, _ database: SerialDatabase) throws {
     say.action("A write that inserts a player, then throws")
     do {
         try database.write { db in
             try db.run("INSERT INTO players (name) VALUES ('Ghost')")
             throw Halfway()
         }
+        say.result("unexpected: it did not throw")
     } catch {
         say.result("it threw: \(error)")
     }
-    let ghosts = try database.read { db in try db.query("SELECT count(*) FROM players WHERE name = 'Ghost'") }
-    say.result("players named Ghost: \(ghosts[0][0]) — the transaction was rolled back")
+    let ghosts = try database.read { db in try db.query("SELECT count(*) FROM players WHERE name = 'Ghost'")[0][0] }
+    say.result(
+        "players named Ghost: \(ghosts) — "
+            + (ghosts == .integer(0) ? "the transaction was rolled back" : "the insert was KEPT"))
+}
 
+func readThatWrites(_ say: Narrator, _ database: SerialDatabase) throws {
     say.action("A read that tries to write")
     do {
         try database.read { db in try db.run("DELETE FROM players") }
@@ -67,23 +96,28 @@ private func handWrittenQueue(_ say: Narrator, trace: Bool) throws {
     }
 }
 
-/// Part 2: GRDB's DatabaseQueue, records and migrations.
-private func grdbQueue(_ say: Narrator, trace: Bool) throws {
-    say.section("The same with GRDB's DatabaseQueue")
-    let path = try Workspace.freshDatabasePath("step2-tour.sqlite") // a fresh start, every time
-    say.action("Open \(Workspace.display(path)) as a DatabaseQueue")
-    let queue = try CourseGRDB.openQueue(.file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
-    say.result("a serial queue around one connection, like ours, plus everything below")
+// MARK: - Part 2: GRDB's DatabaseQueue, records and migrations
 
+func openDatabaseQueue(_ say: Narrator, path: String, trace: Bool) throws -> DatabaseQueue {
+    say.action("Open \(Workspace.display(path)) as a DatabaseQueue")
+    let configuration = CourseGRDB.configuration(trace: trace, narrator: say)
+    let queue = try CourseGRDB.openQueue(.file(path), configuration: configuration)
+    say.result("a serial queue around one connection, like ours, plus everything below")
+    return queue
+}
+
+func runMigrator(_ say: Narrator, _ queue: DatabaseQueue) throws {
     say.action("Run the migrator")
-    let migrator = makeMigrator()
     let applied = try migrate(queue, with: migrator)
     say.result("applied: " + applied.map { "\"\($0)\"" }.joined(separator: ", "))
     say.action("Run it again")
-    say.result("applied: \(try migrate(queue, with: migrator).count) migrations — each runs once")
+    let again = try migrate(queue, with: migrator)
+    say.result("applied: \(again.count) migrations" + (again.isEmpty ? " — each runs once" : ""))
+}
 
+func insertAndFetchRecords(_ say: Narrator, _ queue: DatabaseQueue) throws {
     say.action("Insert Blob, Blob Jr and Blob Sr as Player records")
-    let day = Date(timeIntervalSince1970: 1_731_920_400) // 2024-11-18 09:00:00 UTC: fixed, so output repeats
+    let day = tourDate
     // [docs:insert-records]
     var blobs = [
         Player(name: "Blob", createdAt: day),
@@ -93,71 +127,84 @@ private func grdbQueue(_ say: Narrator, trace: Bool) throws {
     try queue.write { db in
         for index in blobs.indices {
             // INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL, ?, ?, ?)
-            try blobs[index].insert(db) // didInsert sets blobs[index].id
+            try blobs[index].insert(db)  // didInsert sets blobs[index].id
         }
     }
     // [/docs:insert-records]
-    say.result("ids set by didInsert: " + blobs.map { "\($0.name) = \($0.id.map(String.init) ?? "nil")" }.joined(separator: ", "))
+    let ids = blobs.map { "\($0.name) = \($0.id.map(String.init) ?? "nil")" }
+    say.result("ids set by didInsert: " + ids.joined(separator: ", "))
 
     say.action("Fetch all players")
-    // SELECT * FROM "players"
-    let players = try queue.read { db in try Player.fetchAll(db) }
+    // SELECT * FROM "players" ORDER BY "id"
+    let players = try queue.read { db in try Player.order(Player.Columns.id).fetchAll(db) }
     let table = playersTable(players)
     say.table(table.headers, table.rows)
+}
 
-    let writers = 8, inserts = 50
-    say.action("\(writers) threads each insert \(inserts) players through a queue (in memory, as above)")
-    let memory = try CourseGRDB.openQueue(.inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: say))
-    _ = try migrate(memory, with: migrator)
-    DispatchQueue.concurrentPerform(iterations: writers) { writer in
-        for index in 1...inserts {
-            try? memory.write { db in
-                var player = Player(name: "Writer \(writer) #\(index)", createdAt: day)
-                try player.insert(db)
-            }
+func concurrentWrites(_ say: Narrator, in queue: DatabaseQueue, writers: Int, insertsPerWriter: Int) throws {
+    say.action("\(writers) threads each insert \(insertsPerWriter) players through a queue (in memory, as above)")
+    _ = try migrate(queue, with: migrator)
+    var inserts = ConcurrentInserts(writers: writers, insertsPerWriter: insertsPerWriter)
+    inserts.run { writer, index in
+        try queue.write { db in
+            var player = Player(name: "Writer \(writer) #\(index)", createdAt: tourDate)
+            try player.insert(db)
         }
     }
-    // SELECT COUNT(*) FROM "players"
-    say.result("\(try memory.read { db in try Player.fetchCount(db) }) players: none lost, none doubled")
+    // SELECT COUNT(*) FROM "players"; SELECT COUNT(DISTINCT "name") FROM "players"
+    (inserts.rows, inserts.distinctNames) = try queue.read { db in
+        (Int64(try Player.fetchCount(db)), Int64(try Player.select(Player.Columns.name).distinct().fetchCount(db)))
+    }
+    say.result(inserts.summary)
+}
 
+func throwingWrite(_ say: Narrator, _ queue: DatabaseQueue) throws {
     say.action("A write that inserts a player, then throws")
     do {
         try queue.write { db in
-            var ghost = Player(name: "Ghost", createdAt: day)
+            var ghost = Player(name: "Ghost", createdAt: tourDate)
             try ghost.insert(db)
             throw Halfway()
         }
+        say.result("unexpected: it did not throw")
     } catch {
         say.result("it threw: \(error)")
     }
     // SELECT COUNT(*) FROM "players" WHERE "name" = 'Ghost'
-    let ghosts = try queue.read { db in try Player.filter(Column("name") == "Ghost").fetchCount(db) }
-    say.result("players named Ghost: \(ghosts) — GRDB rolled the transaction back")
+    let ghosts = try queue.read { db in try Player.filter(Player.Columns.name == "Ghost").fetchCount(db) }
+    say.result(
+        "players named Ghost: \(ghosts) — " + (ghosts == 0 ? "GRDB rolled the transaction back" : "the insert was KEPT")
+    )
 }
 
-/// Part 3: what `eraseDatabaseOnSchemaChange` does to data.
-private func eraseOnSchemaChange(_ say: Narrator, trace: Bool) throws {
-    say.section("eraseDatabaseOnSchemaChange")
-    let path = try Workspace.databasePath("step2-tour.sqlite")
+// MARK: - Part 3: what `eraseDatabaseOnSchemaChange` does to data
+
+func eraseOnSchemaChange(_ say: Narrator, path: String, trace: Bool) throws {
     say.action("Edit the already-applied \"Create 'players' table\" migration (add a column) and migrate again")
-    let queue = try CourseGRDB.openQueue(.file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
+    let queue = try CourseGRDB.openQueue(
+        .file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
     let before = try queue.read { db in try Player.fetchCount(db) }
     // [docs:erase]
     var edited = DatabaseMigrator()
-    edited.eraseDatabaseOnSchemaChange = true // the seed sets this in DEBUG builds only
+    edited.eraseDatabaseOnSchemaChange = true  // source 002 sets this in DEBUG builds only
     edited.registerMigration("Create 'players' table") { db in
         try db.create(table: "players") { table in
             table.autoIncrementedPrimaryKey("id")
             table.column("name", .text).notNull()
             table.column("createdAt", .datetime).defaults(sql: "CURRENT_TIMESTAMP")
-            table.column("nickname", .text) // the edit
+            table.column("nickname", .text)  // the edit
         }
     }
     try edited.migrate(queue)
     // [/docs:erase]
     let after = try queue.read { db in try Player.fetchCount(db) }
-    say.result("players before: \(before), after: \(after) — GRDB saw a different schema and erased the database")
-    say.note("safe while developing, with data you can recreate (the seed's simulator); in a shipped app this deletes the user's data")
+    let erased = after == 0 && before > 0
+    say.result(
+        "players before: \(before), after: \(after)"
+            + (erased ? " — GRDB saw a different schema and erased the database" : ""))
+    say.note(
+        "safe while developing, with data you can recreate (source 002's simulator); in a shipped app this deletes the user's data"
+    )
     say.note("so: never edit an applied migration in a release; add a new one")
 }
 

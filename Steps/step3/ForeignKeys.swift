@@ -11,19 +11,9 @@ import GRDB
 /// Rows whose foreign key points nowhere. Runs `PRAGMA foreign_key_check`,
 /// which works whether or not this connection enforces foreign keys.
 func foreignKeyProblems(_ db: Database) throws -> [ForeignKeyViolation] {
-    try Array(db.foreignKeyViolations()) // PRAGMA foreign_key_check
+    try Array(db.foreignKeyViolations())  // PRAGMA foreign_key_check
 }
 // [/docs:check]
-
-// [docs:unchecked]
-/// A second connection to the same file with foreign keys OFF, as every
-/// SQLite connection is unless told otherwise. For the demonstration only.
-func connectionWithoutForeignKeys(to location: DatabaseLocation, trace: Bool, narrator: Narrator) throws -> DatabaseQueue {
-    // PRAGMA foreign_keys is not run: SQLite's default (OFF) stays.
-    let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator, foreignKeys: false)
-    return try CourseGRDB.openQueue(location, configuration: configuration)
-}
-// [/docs:unchecked]
 
 // [docs:on-delete]
 /// What deleting a team does to its players, depending on the foreign key's
@@ -34,7 +24,8 @@ func connectionWithoutForeignKeys(to location: DatabaseLocation, trace: Bool, na
 /// - `.setNull`: the team goes; its players stay, with teamID NULL.
 /// - `.cascade`: the team goes, and its players with it.
 func deleteLions(onDelete action: Database.ForeignKeyAction?, trace: Bool, narrator: Narrator) throws -> [Player] {
-    let scratch = try CourseGRDB.openQueue(.inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: narrator))
+    let scratch = try CourseGRDB.openQueue(
+        .inMemory, configuration: CourseGRDB.configuration(trace: trace, narrator: narrator))
     return try scratch.write { db in
         try db.create(table: "teams") { table in
             table.autoIncrementedPrimaryKey("id")
@@ -53,7 +44,7 @@ func deleteLions(onDelete action: Database.ForeignKeyAction?, trace: Bool, narra
         for (name, team) in [("Blob", lions), ("Blob Jr", lions), ("Blob Sr", tigers)] {
             _ = try Player(name: name, createdAt: demoDate, teamID: team.id).inserted(db)
         }
-        _ = try lions.delete(db) // DELETE FROM "teams" WHERE "id" = 1
+        _ = try lions.delete(db)  // DELETE FROM "teams" WHERE "id" = 1
         return try allPlayers(db)
     }
 }

@@ -9,12 +9,12 @@ import IssueReporting
 // [docs:queries]
 /// Every player, in id order. Without ORDER BY, SQLite promises no order at all.
 func allPlayers(_ db: Database) throws -> [Player] {
-    try Player.order(Column("id")).fetchAll(db) // SELECT * FROM "players" ORDER BY "id"
+    try Player.order(Player.Columns.id).fetchAll(db)  // SELECT * FROM "players" ORDER BY "id"
 }
 
 /// One team by primary key, or nil when there is no such team (not an error).
 func findTeam(_ db: Database, id: Int64) throws -> Team? {
-    try Team.fetchOne(db, id: id) // SELECT * FROM "teams" WHERE "id" = ?
+    try Team.fetchOne(db, id: id)  // SELECT * FROM "teams" WHERE "id" = ?
 }
 
 /// The same lookup in SQL we write ourselves. The id travels as an argument,
@@ -28,38 +28,19 @@ let teamByIDSQL = #"SELECT * FROM "teams" WHERE "id" = ?"#
 
 /// All teams, in id order.
 func allTeams(_ db: Database) throws -> [Team] {
-    try Team.order(Column("id")).fetchAll(db) // SELECT * FROM "teams" ORDER BY "id"
+    try Team.order(Team.Columns.id).fetchAll(db)  // SELECT * FROM "teams" ORDER BY "id"
 }
-
-// [docs:detail]
-/// What the player screen shows: the player, and their team's name if any.
-struct PlayerDetail: Equatable {
-    var player: Player
-    var team: Team?
-
-    var teamName: String { team?.name ?? "No team" }
-}
-
-/// The detail of one player, or nil if there is no such player. Errors throw:
-/// a subcommand turns them into a message and exit status 1.
-func playerDetail(_ db: Database, id: Int64) throws -> PlayerDetail? {
-    guard let player = try Player.fetchOne(db, id: id) else { return nil }
-    // No teamID, no query: a player without a team is normal.
-    let team = try player.teamID.flatMap { try Team.fetchOne(db, id: $0) }
-    return PlayerDetail(player: player, team: team)
-}
-// [/docs:detail]
 
 // [docs:report-issue]
-/// The seed's screen code: load the player's team to display it. An error
+/// Source 002's screen code: load the player's team to display it. An error
 /// here is a bug (a typo in the SQL, a missing migration), not something the
 /// user can fix, so it is *reported* — loudly in development, as a failure
 /// in tests — and the screen carries on showing "No team".
-func loadDetail(of player: Player, from database: DatabaseQueue, sql: String = teamByIDSQL) -> PlayerDetail {
+func loadDetail(of player: Player, from database: AppDatabase, sql: String = teamByIDSQL) -> PlayerDetail {
     var team: Team?
     do {
         if let teamID = player.teamID {
-            team = try database.read { db in try teamWithSQL(db, id: teamID, sql: sql) }
+            team = try database.reader.read { db in try teamWithSQL(db, id: teamID, sql: sql) }
         }
     } catch {
         reportIssue(error, "could not load the team of \(player.name)")
@@ -67,27 +48,3 @@ func loadDetail(of player: Player, from database: DatabaseQueue, sql: String = t
     return PlayerDetail(player: player, team: team)
 }
 // [/docs:report-issue]
-
-// [docs:narrator-reporter]
-/// Where `reportIssue` goes during the tour: the narration, on standard
-/// output. (By default, outside tests, it writes one line to standard error.)
-struct NarratorIssueReporter: IssueReporter {
-    let narrator: Narrator
-
-    func reportIssue(
-        _ message: @autoclosure () -> String?, severity: IssueSeverity,
-        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-    ) {
-        narrator.expectedError(ErrorReport("issue reported in \(fileID): \(message() ?? "")", error: Issue()))
-    }
-
-    func reportIssue(
-        _ error: any Error, _ message: @autoclosure () -> String?,
-        fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
-    ) {
-        narrator.expectedError(ErrorReport("issue reported in \(fileID): \(message() ?? "caught an error")", error: error))
-    }
-
-    private struct Issue: Error, CustomStringConvertible { var description: String { "" } }
-}
-// [/docs:narrator-reporter]

@@ -24,7 +24,7 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let teams = try attempt("list the teams") { try store.open().read(allTeams) }
+            let teams = try attempt("list the teams") { try store.open().reader.read(allTeams) }
             Narrator().table(["id", "name"], teams.map { [$0.id.map(String.init), $0.name] }, indent: "")
         }
     }
@@ -34,21 +34,22 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let players = try attempt("list the players") { try store.open().read(allPlayers) }
+            let players = try attempt("list the players") { try store.open().reader.read(allPlayers) }
             let table = playersTable(players)
             Narrator().table(table.headers, table.rows, indent: "")
         }
     }
 
     struct ShowPlayer: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "player", abstract: "Show one player and their team.")
+        static let configuration = CommandConfiguration(
+            commandName: "player", abstract: "Show one player and their team.")
         @Argument(help: "The player's id.") var id: Int64
         @OptionGroup var store: StoreOptions
 
         func run() throws {
             let detail = try attempt("show player \(id)") {
-                guard let detail = try store.open().read({ db in try playerDetail(db, id: id) }) else {
-                    throw CourseError.input("no player with id \(id) (see: step3 players)")
+                guard let detail = try store.open().reader.read({ db in try playerDetail(db, id: id) }) else {
+                    throw CourseError.input("no player with id \(id) \(see("players"))")
                 }
                 return detail
             }
@@ -68,9 +69,7 @@ struct Step3: ParsableCommand, Lesson {
         func validate() throws { try requireName(name) }
 
         func run() throws {
-            let team = try attempt("add team \"\(name)\"") {
-                try store.open().write { db in try Team(name: name).inserted(db) }
-            }
+            let team = try attempt("add team \"\(name)\"") { try store.open().addTeam(named: name) }
             Narrator().line("Added team #\(team.id.map(String.init) ?? "?"): \(team.name)")
         }
     }
@@ -85,15 +84,10 @@ struct Step3: ParsableCommand, Lesson {
         func validate() throws { try requireName(name) }
 
         func run() throws {
-            let detail = try attempt("add player \"\(name)\"") {
-                // One transaction: the check and the insert see the same database.
-                try store.open().write { db in
-                    let team = try existingTeam(db, id: self.team)
-                    let player = try Player(name: name, createdAt: Date(), isInjured: injured, teamID: team?.id).inserted(db)
-                    return PlayerDetail(player: player, team: team)
-                }
-            }
-            Narrator().line("Added player #\(detail.player.id.map(String.init) ?? "?"): \(detail.player.name) (\(detail.teamName))")
+            let player = Player(name: name, createdAt: Date(), isInjured: injured, teamID: team)
+            let detail = try attempt("add player \"\(name)\"") { try store.open().addPlayer(player) }
+            let id = detail.player.id.map(String.init) ?? "?"
+            Narrator().line("Added player #\(id): \(detail.player.name) (\(detail.teamName))")
         }
     }
 
@@ -111,17 +105,7 @@ struct Step3: ParsableCommand, Lesson {
         }
 
         func run() throws {
-            let detail = try attempt("move player \(id)") {
-                try store.open().write { db in
-                    guard var player = try Player.fetchOne(db, id: id) else {
-                        throw CourseError.input("no player with id \(id) (see: step3 players)")
-                    }
-                    let team = try existingTeam(db, id: self.team)
-                    // UPDATE "players" SET "teamID" = ? WHERE "id" = ?  (only the changed column)
-                    try player.updateChanges(db) { $0.teamID = team?.id }
-                    return PlayerDetail(player: player, team: team)
-                }
-            }
+            let detail = try attempt("move player \(id)") { try store.open().movePlayer(id: id, toTeam: team) }
             Narrator().line("Player #\(id) \(detail.player.name): \(detail.teamName)")
         }
     }
@@ -132,25 +116,18 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let team = try attempt("delete team \(id)") {
-                try store.open().write { db in
-                    guard let team = try findTeam(db, id: id) else {
-                        throw CourseError.input("no team with id \(id) (see: step3 teams)")
-                    }
-                    try deleteRefusingOrphans(db, team)
-                    return team
-                }
-            }
+            let team = try attempt("delete team \(id)") { try store.open().deleteTeam(id: id) }
             Narrator().line("Deleted team #\(id): \(team.name)")
         }
     }
 
     struct Check: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Look for rows whose foreign key points nowhere (PRAGMA foreign_key_check).")
+        static let configuration = CommandConfiguration(
+            abstract: "Look for rows whose foreign key points nowhere (PRAGMA foreign_key_check).")
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let problems = try attempt("check foreign keys") { try store.open().read(foreignKeyProblems) }
+            let problems = try attempt("check foreign keys") { try store.open().reader.read(foreignKeyProblems) }
             guard !problems.isEmpty else {
                 Narrator().line("No foreign key problems.")
                 return
@@ -164,53 +141,18 @@ struct Step3: ParsableCommand, Lesson {
     }
 }
 
-/// The options of every subcommand that opens the database.
-struct StoreOptions: ParsableArguments {
-    @OptionGroup var database: DatabaseOptions
-
-    @Flag(help: "Add the demo teams and players (once: it is a migration).")
-    var seed = false
-
-    func open() throws -> DatabaseQueue {
-        try appDatabase(location: database.location(defaultFile: "step3.sqlite"), trace: database.trace, seed: seed)
-    }
-}
-
-/// The team with this id; nil for no id; a clear error for an id that doesn't exist.
-/// (The foreign key would refuse it too, but with a message about constraints.)
-func existingTeam(_ db: Database, id: Int64?) throws -> Team? {
-    guard let id else { return nil }
-    guard let team = try findTeam(db, id: id) else {
-        throw CourseError.input("no team with id \(id) (see: step3 teams)")
-    }
-    return team
-}
-
-// [docs:delete-team]
-/// Deletes a team. While players still belong to it, the foreign key makes
-/// SQLite refuse (SQLITE_CONSTRAINT_FOREIGNKEY); we say which players.
-func deleteRefusingOrphans(_ db: Database, _ team: Team) throws {
-    do {
-        _ = try team.delete(db) // DELETE FROM "teams" WHERE "id" = ?
-    } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY {
-        // SELECT * FROM "players" WHERE "teamID" = ?
-        let players = try Player.filter(Column("teamID") == team.id).fetchAll(db)
-        let names = players.map { "#\($0.id.map(String.init) ?? "?") \($0.name)" }.joined(separator: ", ")
-        throw CourseError(report: ErrorReport(
-            "could not delete team \(team.name): its players (\(names)) would point to nothing; move them first",
-            error: error))
-    }
-}
-// [/docs:delete-team]
-
-/// Players as the narrator prints them.
-func playersTable(_ players: [Player]) -> (headers: [String], rows: [[String?]]) {
-    (["id", "name", "createdAt", "isInjured", "teamID"],
-     players.map { [$0.id.map(String.init), $0.name, $0.createdAt.formatted(.iso8601), $0.isInjured ? "1" : "0", $0.teamID.map(String.init)] })
-}
-
 /// `PRAGMA foreign_key_check`'s rows as the narrator prints them.
 func violationsTable(_ problems: [ForeignKeyViolation]) -> (headers: [String], rows: [[String?]]) {
-    (["table", "rowid", "parent", "fkid"],
-     problems.map { [$0.originTable, $0.originRowID.map(String.init), $0.destinationTable, String($0.foreignKeyId)] })
+    (
+        ["table", "rowid", "parent", "fkid"],
+        problems.map {
+            [$0.originTable, $0.originRowID.map(String.init), $0.destinationTable, String($0.foreignKeyId)]
+        }
+    )
+}
+
+/// A hint that runs as it is printed, pasted at the repository root:
+/// `see("teams")` is `(see: make step3 ARGS="teams")`.
+func see(_ arguments: String) -> String {
+    "(see: make step3 ARGS=\"\(arguments)\")"
 }

@@ -73,10 +73,99 @@ import Testing
         }
     }
 
+    /// Step 1's INSERT, prepared on a fresh database, for tests that bind by hand.
+    func withInsertStatement(_ body: (OpaquePointer, OpaquePointer?) throws -> Void) throws {
+        try withDatabase { db in
+            var statement: OpaquePointer?
+            try check(sqlite3_prepare_v2(db, insertPlayerSQL, -1, &statement, nil), db, sql: insertPlayerSQL)
+            defer { sqlite3_finalize(statement) }
+            try body(db, statement)
+        }
+    }
+
+    /// What chapter 1's first "Try this" makes `insertPlayers` do: bind the name to placeholder 4.
+    func bindNameToPlaceholder4() throws -> SQLiteError {
+        var thrown: SQLiteError?
+        try withInsertStatement { db, statement in
+            let code = sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT)
+            do { try check(code, db, sql: insertPlayerSQL) } catch let error as SQLiteError { thrown = error }
+        }
+        return try #require(thrown)
+    }
+
+    @Test func aBindFailureIsReportedBeforeTheNextCallClearsIt() throws {
+        // Placeholder 4 does not exist: checked at once, SQLite's own words survive.
+        let error = try bindNameToPlaceholder4()
+        #expect(error.resultCode == SQLITE_RANGE)
+        #expect(error.extendedResultCode == SQLITE_RANGE)
+        #expect(error.message == "column index out of range")
+    }
+
+    @Test func aReportMadeAfterTheErrorWasClearedStillNamesTheCode() throws {
+        try withInsertStatement { db, statement in
+            let failed = sqlite3_bind_text(statement, 4, "Blob", -1, SQLITE_TRANSIENT)
+            #expect(sqlite3_bind_int64(statement, 3, 0) == SQLITE_OK)  // clears the connection's error
+            #expect(String(cString: sqlite3_errmsg(db)) == "not an error")
+            let error = SQLiteError(connection: db, resultCode: failed, sql: insertPlayerSQL)
+            #expect(error.extendedResultCode == SQLITE_RANGE)
+            #expect(error.message == "column index out of range")  // sqlite3_errstr(25)
+        }
+    }
+
+    /// Chapter 1's first "Try this" shows what the learner then reads on
+    /// standard error: it must be this report, word for word.
+    @Test func chapterOnesFirstTryThisShowsTheRealReport() throws {
+        let reported = try bindNameToPlaceholder4()
+        // What `Tour` (attempt("run the tour")) and ArgumentParser ("Error: ") make of it.
+        let stderr = "Error: " + CourseError(report: ErrorReport("could not run the tour", error: reported)).description
+        let chapter = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/01-raw-c-api.md"), encoding: .utf8)
+        // The first ```text block after "## Try this", its list indentation removed.
+        let tryThis = try #require(chapter.components(separatedBy: "## Try this").last).components(separatedBy: "\n")
+        let start = try #require(tryThis.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```text" })
+        let shown = tryThis[(start + 1)...].prefix { $0.trimmingCharacters(in: .whitespaces) != "```" }
+            .map { String($0.dropFirst(3)) }
+        #expect(shown == stderr.components(separatedBy: "\n"))
+    }
+
     @Test func openingInAMissingFolderFailsWithCantOpen() throws {
         let path = try TemporaryDirectory.current.file("no/such/folder/players.sqlite")
         let error = try #require(throws: SQLiteError.self) { try openDatabase(path) }
         #expect(error.resultCode == SQLITE_CANTOPEN)
+    }
+}
+
+/// The tour's sentences come from the database: break the lesson, and they change.
+@Suite(.temporaryDirectory) struct TourClaimTests {
+    /// Runs `section` on a database holding the tour's four players; returns what it said.
+    func narration(_ section: (Narrator, OpaquePointer) throws -> Void) throws -> [String] {
+        let db = try openDatabase(TemporaryDirectory.current.file("tour.sqlite"))
+        defer { sqlite3_close_v2(db) }
+        try createPlayersTable(db)
+        try insertPlayers(db, Step1.demoPlayers)
+        let recording = RecordedLines()
+        try section(recording.narrator, db)
+        return recording.all
+    }
+
+    @Test func refusedStatementsChangeNothingAndTheTourSaysSo() throws {
+        let said = try narration { say, db in try refusalSection(say, db, attempts: Refusal.tour) }
+        #expect(said.last == "   → still 4 rows: a refused statement changes nothing")
+    }
+
+    @Test func aStatementThatIsNotRefusedChangesTheTourWords() throws {
+        let accepted = Refusal(
+            action: "Insert a player with a name", failingCall: "sqlite3_exec", lesson: "",
+            run: { db in try execute(db, "INSERT INTO players (name) VALUES ('Sneaky')") })
+        let said = try narration { say, db in try refusalSection(say, db, attempts: [accepted]) }
+        #expect(said.contains("   → unexpected: it worked"))
+        #expect(said.last == "   → 5 rows, 4 before: a statement that was not refused changed the table")
+    }
+
+    @Test func insertCountsWhatItStored() throws {
+        let said = try narration { say, db in try insertSection(say, db, players: [("Zoë", nil, true)]) }
+        #expect(said.contains("   → 1 rows inserted; the last one got id 5"))
+        #expect(said.contains("   · each name bound as a value is stored exactly as typed"))
     }
 }
 

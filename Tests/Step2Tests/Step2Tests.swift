@@ -21,20 +21,16 @@ private struct Stop: Error {}
         try database.read { db in try db.query("SELECT count(*) FROM players")[0][0] }
     }
 
-    @Test func concurrentWritersAreSerialized() async throws {
+    @Test func concurrentWritersAreSerialized() throws {
         let database = try makeDatabase()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for writer in 0..<writers {
-                group.addTask {
-                    for index in 0..<insertsPerWriter {
-                        try database.write { db in
-                            try db.run("INSERT INTO players (name) VALUES (?)", [.text("\(writer)-\(index)")])
-                        }
-                    }
-                }
+        // Real threads at once (a task group may run its tasks one after another on a busy machine).
+        var inserts = ConcurrentInserts(writers: writers, insertsPerWriter: insertsPerWriter)
+        inserts.run { writer, index in
+            try database.write { db in
+                try db.run("INSERT INTO players (name) VALUES (?)", [.text("\(writer)-\(index)")])
             }
-            try await group.waitForAll()
         }
+        #expect(inserts.failedWrites == 0)
         #expect(try count(database) == .integer(Int64(writers * insertsPerWriter)))
         let distinct = try database.read { db in try db.query("SELECT count(DISTINCT name) FROM players")[0][0] }
         #expect(distinct == .integer(Int64(writers * insertsPerWriter)))
@@ -71,7 +67,7 @@ private struct Stop: Error {}
 @Suite(.temporaryDirectory) struct DatabaseQueueTests {
     func makeQueue() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
-        _ = try migrate(queue, with: makeMigrator())
+        _ = try migrate(queue, with: migrator)
         return queue
     }
 
@@ -110,8 +106,8 @@ private struct Stop: Error {}
     @Test func migrationsRunOnceAndAreRecorded() throws {
         let directory = try TemporaryDirectory.current
         let queue = try DatabaseQueue(path: directory.file("players.sqlite"))
-        #expect(try migrate(queue, with: makeMigrator()) == ["Create 'players' table", "Add 'isInjured' to 'players'"])
-        #expect(try migrate(queue, with: makeMigrator()) == [])
+        #expect(try migrate(queue, with: migrator) == ["Create 'players' table", "Add 'isInjured' to 'players'"])
+        #expect(try migrate(queue, with: migrator) == [])
         let recorded = try queue.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
         #expect(Set(recorded) == ["Create 'players' table", "Add 'isInjured' to 'players'"])
         let columns = try queue.read { db in try db.columns(in: "players").map(\.name) }
@@ -129,6 +125,36 @@ private struct Stop: Error {}
         try queue.write { db in try player.insert(db) }
         let fetched = try queue.read { db in try Player.fetchOne(db, key: player.id) }
         #expect(fetched == player)
+    }
+}
+
+/// The tour's sentences come from the database: break the lesson, and they change.
+@Suite struct TourClaimTests {
+    func concurrentWrites(on queue: DispatchQueue) throws -> [String] {
+        let database = SerialDatabase(try RawConnection(path: ":memory:"), queue: queue)
+        try database.write { db in try db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL)") }
+        let recording = RecordedLines()
+        try step2.concurrentWrites(recording.narrator, database, writers: writers, insertsPerWriter: 2000)
+        return recording.all
+    }
+
+    @Test func aSerialQueueLosesNothingAndTheTourSaysSo() throws {
+        let said = try concurrentWrites(on: DispatchQueue(label: "serial"))
+        #expect(said.last == "   → 16000 rows: none lost, none doubled, no write failed (8 × 2000 = 16000)")
+    }
+
+    @Test func aConcurrentQueueBreaksTheLessonAndTheTourSaysWhatHappened() throws {
+        let said = try concurrentWrites(on: DispatchQueue(label: "concurrent", attributes: .concurrent))
+        let summary = try #require(said.last)
+        #expect(!summary.contains("none lost"), "\(summary)")
+        #expect(summary.contains("rows for 8 × 2000 = 16000 inserts:"), "\(summary)")
+        #expect(summary.contains("writes failed"), "\(summary)")
+    }
+
+    @Test func theSummaryReportsEachKindOfDamage() {
+        var inserts = ConcurrentInserts(writers: 2, insertsPerWriter: 3)
+        (inserts.rows, inserts.distinctNames, inserts.failedWrites) = (7, 5, 1)
+        #expect(inserts.summary == "7 rows for 2 × 3 = 6 inserts: 1 lost, 2 doubled, 1 writes failed")
     }
 }
 

@@ -80,7 +80,7 @@ import Testing
     func badInputLeavesTheDatabaseUnchanged(_ input: BadInput) throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("league.sqlite")
-        _ = try appDatabase(location: .file(path), seed: true)
+        _ = try AppDatabase.open(.file(path), demoData: true)
         let before = try databaseSnapshot(path)
 
         let result = try StepProcess.run("step3", input.arguments + ["--database", path], in: directory)
@@ -92,7 +92,7 @@ import Testing
     @Test func deleteTeamRefusalShowsSQLitesCodes() throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("league.sqlite")
-        _ = try appDatabase(location: .file(path), seed: true)
+        _ = try AppDatabase.open(.file(path), demoData: true)
         let result = try StepProcess.run("step3", ["delete-team", "1", "--database", path], in: directory)
         #expect(result.stderr.contains("result code: 19 SQLITE_CONSTRAINT (extended 787 SQLITE_CONSTRAINT_FOREIGNKEY)"))
     }
@@ -112,9 +112,9 @@ import Testing
     @Test func checkFindsADanglingTeamID() throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("league.sqlite")
-        _ = try appDatabase(location: .file(path), seed: true)
-        let unchecked = try connectionWithoutForeignKeys(to: .file(path), trace: false, narrator: Narrator(write: { _ in }))
-        try unchecked.write { db in try db.execute(sql: "UPDATE players SET teamID = 42 WHERE id = 2") }
+        _ = try AppDatabase.open(.file(path), demoData: true)
+        let unchecked = try AppDatabase.open(.file(path), foreignKeys: false)
+        _ = try unchecked.movePlayer(id: 2, toTeam: 42)
 
         let result = try StepProcess.run("step3", ["check", "--database", path], in: directory)
         #expect(result.status == 1)

@@ -1,4 +1,5 @@
 import CourseCore
+import CourseTestSupport
 import GRDB
 import IssueReporting
 import Testing
@@ -7,29 +8,29 @@ import Testing
 /// Queries through the query interface and through raw SQL, and what a broken query does.
 @Suite struct QueryTests {
     @Test func fetchOneAndRawSQLAgree() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
+        let database = try AppDatabase.open(.inMemory, demoData: true)
         for id: Int64 in [1, 2, 3, 42] {
-            let (viaQueryInterface, viaSQL) = try database.read { db in
+            let (viaQueryInterface, viaSQL) = try database.reader.read { db in
                 (try findTeam(db, id: id), try teamWithSQL(db, id: id))
             }
             #expect(viaQueryInterface == viaSQL, "team \(id)")
         }
-        #expect(try database.read { db in try findTeam(db, id: 2) }?.name == "Tigers")
-        #expect(try database.read { db in try findTeam(db, id: 42) } == nil)
+        #expect(try database.reader.read { db in try findTeam(db, id: 2) }?.name == "Tigers")
+        #expect(try database.reader.read { db in try findTeam(db, id: 42) } == nil)
     }
 
     @Test func playerDetailsAgreeWhicheverWayTheyAreLoaded() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
-        let esq = try database.write { db in try Player(name: "Blob Esq", createdAt: demoDate).inserted(db) }
-        let players = try database.read(allPlayers)
+        let database = try AppDatabase.open(.inMemory, demoData: true)
+        let esq = try database.addPlayer(Player(name: "Blob Esq", createdAt: demoDate)).player
+        let players = try database.reader.read(allPlayers)
         #expect(players.map(\.name) == ["Blob", "Blob Jr", "Blob Sr", "Blob Esq"])
         for player in players {
             let id = try #require(player.id)
-            let viaQueryInterface = try database.read { db in try playerDetail(db, id: id) }
+            let viaQueryInterface = try database.reader.read { db in try playerDetail(db, id: id) }
             #expect(viaQueryInterface == loadDetail(of: player, from: database))
         }
         #expect(players.map { loadDetail(of: $0, from: database).teamName } == ["Lions", "Tigers", "Bears", "No team"])
-        #expect(try database.read { db in try playerDetail(db, id: 99) } == nil)
+        #expect(try database.reader.read { db in try playerDetail(db, id: 99) } == nil)
         #expect(esq.id == 4)
     }
 
@@ -45,8 +46,8 @@ import Testing
     }
 
     @Test func aTypoInTheSQLIsReportedNotThrown() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
-        let blob = try #require(try database.read { db in try Player.fetchOne(db, id: 1) })
+        let database = try AppDatabase.open(.inMemory, demoData: true)
+        let blob = try #require(try database.reader.read { db in try Player.fetchOne(db, id: 1) })
         let collector = Collector()
         let detail = withIssueReporters([collector]) {
             loadDetail(of: blob, from: database, sql: #"SELECT * FROM "team" WHERE "id" = ?"#)
@@ -59,12 +60,32 @@ import Testing
     }
 
     @Test func inATestTheDefaultReporterRecordsAFailure() throws {
-        let database = try appDatabase(location: .inMemory, seed: true)
-        let blob = try #require(try database.read { db in try Player.fetchOne(db, id: 1) })
+        let database = try AppDatabase.open(.inMemory, demoData: true)
+        let blob = try #require(try database.reader.read { db in try Player.fetchOne(db, id: 1) })
         // Without withKnownIssue, this test would fail: the point of reportIssue.
         withKnownIssue {
             _ = loadDetail(of: blob, from: database, sql: #"SELECT * FROM "team" WHERE "id" = ?"#)
         }
+    }
+
+    /// Chapter 3 quotes the line the default reporter prints on standard error,
+    /// with the file and line of the `reportIssue` call: keep that line true.
+    @Test func chapterThreeQuotesTheReportIssueLine() throws {
+        let source = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("Steps/step3/Queries.swift"), encoding: .utf8)
+        let line = try #require(source.components(separatedBy: "\n").firstIndex { $0.contains("reportIssue(error") }) + 1
+        let chapter = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/03-players-and-teams.md"), encoding: .utf8)
+        #expect(chapter.contains("step3/Queries.swift:\(line): Caught error: SQLite error 1: no such table: team"))
+    }
+
+    /// The tour's identity section says what it counted: unsaved players
+    /// share the id nil (one group), saved ones get ids of their own.
+    @Test func theTourCountsTheGroups() throws {
+        let recording = RecordedLines()
+        try identifiable(recording.narrator, trace: false)
+        #expect(recording.all.contains("   → first.id == second.id: true; 1 group for 2 players"))
+        #expect(recording.all.contains("   → ids 1, 2: 2 groups"))
     }
 
     @Test func unsavedRecordsShareTheNilIdentity() throws {
@@ -75,8 +96,8 @@ import Testing
         #expect(first.name != second.name)
         #expect(Dictionary(grouping: [first, second], by: \.id).count == 1)
 
-        let database = try appDatabase(location: .inMemory)
-        let saved = try database.write { db in [try first.inserted(db), try second.inserted(db)] }
+        let database = try AppDatabase.open(.inMemory)
+        let saved = try [first, second].map { try database.addPlayer($0).player }
         #expect(saved.map(\.id) == [1, 2])
         #expect(Dictionary(grouping: saved, by: \.id).count == 2)
     }

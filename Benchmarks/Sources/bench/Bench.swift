@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+
+/// `bench`: chapter 9's measurements. `make bench` builds it in release and
+/// runs it from the repository's root; `make bench-quick` is CI's run.
+@main
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Chapter 9: what transactions, prepared statements, indexes and GRDB's layers cost, side by side.",
+        discussion: """
+            Every comparison is a ratio to a baseline measured in the same run with the same pragmas, \
+            the minimum of several repetitions, checked against the claim chapter 9 makes about it. \
+            The scale section runs the steps' own executables (--steps). Run it from the repository's \
+            root. Writes results.json and results.svg into --output.
+            """
+    )
+
+    @Flag(
+        help: "Small sizes and 2 repetitions: proves the program and its JSON work (claims are reported, not enforced)."
+    )
+    var quick = false
+
+    @Option(help: "Run only the comparisons whose section or name contains this text (any case).")
+    var filter: String?
+
+    @Option(help: "Multiply every row count by this factor (e.g. 0.1 on a slow machine).")
+    var scale: Double = 1
+
+    @Option(help: "Where to write results.json and results.svg.")
+    var output = ".build/bench"
+
+    @Option(help: "The folder holding the steps' executables, for the scale section.")
+    var steps = ".build/release"
+
+    func validate() throws {
+        guard scale > 0 else { throw ValidationError("--scale must be more than 0.") }
+        // The scale section reads the steps' own schema files.
+        guard FileManager.default.fileExists(atPath: "Steps/step6/Resources/catalog.sql") else {
+            throw ValidationError("Run bench from the course's root folder (`make bench` does).")
+        }
+    }
+
+    func run() throws {
+        let outputDirectory = URL(fileURLWithPath: output, isDirectory: true)
+        let work = outputDirectory.appendingPathComponent("work", isDirectory: true)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        // A run leaves nothing behind but its results.
+        defer { try? FileManager.default.removeItem(at: work) }
+
+        let settings = Settings(
+            quick: quick, multiplier: scale, filter: filter, workDirectory: work,
+            stepsDirectory: URL(fileURLWithPath: steps, isDirectory: true),
+            root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+        let machine = Machine.current()
+        say("Chapter 9 · \(machine.summary)")
+        if machine.configuration != "release" {
+            say("  (a \(machine.configuration) build: GRDB's figures are several times slower than in release.)")
+        }
+        if quick {
+            say("  (--quick: small sizes, 2 repetitions. The figures prove the program runs; do not quote them.)")
+        }
+
+        let recorder = Recorder(settings: settings)
+        for run in sections { try run(recorder) }
+
+        let report = Report(machine: machine, quick: quick, multiplier: scale, results: recorder.results)
+        try report.write(to: outputDirectory)
+        let failed = recorder.results.filter { !$0.holds }
+        say("\n\(recorder.results.count - failed.count) of \(recorder.results.count) claims hold on this machine.")
+        say("Wrote \(display(outputDirectory.appendingPathComponent("results.json"))) and results.svg beside it.")
+        // A full run is the chapter's proof: a claim that fails is an error.
+        // A quick run only reports (its sizes are too small for the claims).
+        if !failed.isEmpty && !quick {
+            say("Claims that did not hold: \(failed.map(\.name).joined(separator: "; ")).")
+            throw ExitCode.failure
+        }
+    }
+}
+
+/// The sections, in the order chapter 9 reads.
+let sections: [@Sendable (Recorder) throws -> Void] = [
+    benchmarkTransactions,
+    benchmarkStatements,
+    benchmarkIndexes,
+    benchmarkReadTransactions,
+    benchmarkGRDBInserts,
+    benchmarkGRDBFetches,
+    benchmarkScale,
+]
+
+/// A path relative to the current directory when it is inside it.
+func display(_ url: URL) -> String {
+    let here = FileManager.default.currentDirectoryPath + "/"
+    return url.path.hasPrefix(here) ? String(url.path.dropFirst(here.count)) : url.path
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+// What a run produces: one `Result` per comparison, each checked against the
+// claim the chapter makes about it, collected by a `Recorder` that prints
+// them as they come.
+
+// MARK: - Claims
+
+/// A sentence of chapter 9 about a ratio, and the bound that makes it true.
+struct Claim {
+    enum Direction: String, Codable { case atLeast, atMost, netUnder, netOver }
+
+    var text: String
+    var direction: Direction
+    var bound: Double
+
+    /// "One transaction is at least 100× faster than autocommit":
+    /// the ratio (autocommit's time / the transaction's) must be ≥ 100.
+    static func atLeast(_ bound: Double, _ text: String) -> Claim {
+        Claim(text: text, direction: .atLeast, bound: bound)
+    }
+
+    /// "GRDB's cached statement costs at most 5× the C API": ratio ≤ 5.
+    static func atMost(_ bound: Double, _ text: String) -> Claim { Claim(text: text, direction: .atMost, bound: bound) }
+
+    /// "Editing stays interactive": the time beyond the baseline's (the
+    /// command's own work, without starting the process) is under `bound` seconds.
+    static func netUnder(_ bound: Double, _ text: String) -> Claim {
+        Claim(text: text, direction: .netUnder, bound: bound)
+    }
+
+    /// "Searching 100,000 products is no longer interactive": net time over `bound` seconds.
+    static func netOver(_ bound: Double, _ text: String) -> Claim {
+        Claim(text: text, direction: .netOver, bound: bound)
+    }
+
+    func holds(seconds: Double, baselineSeconds: Double) -> Bool {
+        let ratio = seconds / max(baselineSeconds, 1e-9)
+        let net = seconds - baselineSeconds
+        switch direction {
+        case .atLeast: return ratio >= bound
+        case .atMost: return ratio <= bound
+        case .netUnder: return net < bound
+        case .netOver: return net > bound
+        }
+    }
+}
+
+// MARK: - Results
+
+/// One row of `.build/bench/results.json`.
+///
+/// `ratio` is always `seconds / baselineSeconds`: how many times longer the
+/// measured way takes than its baseline. Both are the minimum of
+/// `repetitions` runs (the median is kept too).
+struct Result: Codable {
+    var section: String
+    var name: String
+    var baseline: String
+    var seconds: Double
+    var baselineSeconds: Double
+    var ratio: Double
+    var medianSeconds: Double
+    var baselineMedianSeconds: Double
+    var repetitions: Int
+    var statistic = "minimum"
+    /// What `seconds` counts: wall-clock time, or the processor time of a child process.
+    var clock = Clock.wall.rawValue
+    var claim: String
+    var claimDirection: Claim.Direction
+    var claimBound: Double
+    var holds: Bool
+    /// What the section wants a reader to see beside the figures
+    /// (e.g. the query plans of an index comparison, or how a command's
+    /// time grows from one size to the next).
+    var notes: [String] = []
+}
+
+// MARK: - Recorder
+
+/// Collects the results of a run, skips what `--filter` leaves out, and
+/// prints each result the moment it is measured (a full run takes minutes:
+/// the learner sees it progress).
+final class Recorder {
+    let settings: Settings
+    private(set) var results: [Result] = []
+
+    init(settings: Settings) { self.settings = settings }
+
+    private var currentSection: String?
+
+    /// Whether `--filter` keeps any of these comparisons (it matches the
+    /// section or a name, ignoring case). Sections ask before an expensive setup.
+    func wants(_ section: String, _ names: [String]) -> Bool {
+        guard let filter = settings.filter?.lowercased(), !filter.isEmpty else { return true }
+        return section.lowercased().contains(filter) || names.contains { $0.lowercased().contains(filter) }
+    }
+
+    /// Prints the section's title before its first measurement.
+    private func begin(_ section: String) {
+        guard section != currentSection else { return }
+        currentSection = section
+        say("\n\(section)")
+    }
+
+    /// Measures one comparison (unless filtered out) and records it.
+    /// `measure` returns the baseline's timing and the measured one's.
+    func compare(
+        _ section: String, _ name: String, clock: Clock = .wall, against baseline: String, claim: Claim,
+        repetitions: Int,
+        notes: [String] = [], measure: () throws -> (baseline: Timing, measured: Timing)
+    ) throws {
+        guard wants(section, [name]) else { return }
+        begin(section)
+        let timing = try measure()
+        record(
+            section, name, clock: clock, against: baseline, measured: timing.measured, baseline: timing.baseline,
+            repetitions: repetitions, claim: claim, notes: notes)
+    }
+
+    /// Records a comparison whose timings were measured elsewhere (the scale section).
+    func record(
+        _ section: String, _ name: String, clock: Clock = .wall, against baseline: String, measured: Timing,
+        baseline baselineTiming: Timing,
+        repetitions: Int, claim: Claim, notes: [String] = []
+    ) {
+        begin(section)
+        let ratio = measured.minimum / max(baselineTiming.minimum, 1e-9)
+        let result = Result(
+            section: section, name: name, baseline: baseline,
+            seconds: measured.minimum, baselineSeconds: baselineTiming.minimum, ratio: ratio,
+            medianSeconds: measured.median, baselineMedianSeconds: baselineTiming.median,
+            repetitions: repetitions, clock: clock.rawValue, claim: claim.text, claimDirection: claim.direction,
+            claimBound: claim.bound,
+            holds: claim.holds(seconds: measured.minimum, baselineSeconds: baselineTiming.minimum), notes: notes)
+        results.append(result)
+        printLine(result)
+    }
+
+    private func printLine(_ result: Result) {
+        let mark = result.holds ? "✓" : "✗"
+        say("  \(mark) \(result.name)")
+        let clock = result.clock == Clock.wall.rawValue ? "" : ", \(result.clock)"
+        say(
+            "      \(formatRatio(result.ratio)) × \(result.baseline) "
+                + "(\(formatSeconds(result.seconds)) against \(formatSeconds(result.baselineSeconds)), "
+                + "minimum of \(result.repetitions)\(clock))")
+        for note in result.notes { say("      · \(note)") }
+        say("      claim: \(result.claim) — \(result.holds ? "holds" : "does NOT hold") on this machine")
+    }
+}
+
+// MARK: - Formatting
+
+/// 812 → "812", 6.64 → "6.6", 1.234 → "1.23".
+func formatRatio(_ ratio: Double) -> String {
+    if ratio >= 100 { return String(format: "%.0f", ratio) }
+    if ratio >= 10 { return String(format: "%.1f", ratio) }
+    return String(format: "%.2f", ratio)
+}
+
+/// Seconds in the unit that reads best: "3.21 s", "48.2 ms", "310 µs".
+func formatSeconds(_ seconds: Double) -> String {
+    if seconds >= 1 { return String(format: "%.2f s", seconds) }
+    if seconds >= 0.001 { return String(format: "%.1f ms", seconds * 1_000) }
+    return String(format: "%.0f µs", seconds * 1_000_000)
+}

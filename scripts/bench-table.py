@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Chapter 9's table of results, in Markdown, from `make bench`'s results.json.
+
+    python3 scripts/bench-table.py [.build/bench/results.json]
+    python3 scripts/bench-table.py --check [FILE]   # CI: the JSON has every field, or exit 1
+    python3 scripts/bench-table.py --debug DEBUG.json [FILE]   # the same ways, debug against release
+
+Prints the run's date and machine, then one row per comparison: the time of
+each side (minimum of the repetitions), the ratio, the claim and whether it
+held. The chapter's tables are this script's output, pasted as they come.
+"""
+import json, re, sys
+
+args = sys.argv[1:]
+check = "--check" in args
+args = [a for a in args if a != "--check"]
+debug_path = None
+if "--debug" in args:
+    i = args.index("--debug")
+    debug_path = args[i + 1]
+    del args[i:i + 2]
+path = args[0] if args else ".build/bench/results.json"
+report = json.load(open(path))
+machine = report["machine"]
+
+if check:
+    problems = [f"no field {key}" for key in ("date", "machine", "results") if key not in report]
+    problems += [f"machine has no {key}" for key in ("toolchain", "sqliteVersion", "configuration", "cores")
+                 if key not in machine]
+    fields = ("name", "baseline", "seconds", "baselineSeconds", "ratio", "claim", "holds", "repetitions")
+    for r in report.get("results", []):
+        problems += [f"{r.get('name', '?')}: no {key}" for key in fields if key not in r]
+        if r.get("seconds", 0) <= 0 or r.get("baselineSeconds", 0) <= 0:
+            problems.append(f"{r.get('name', '?')}: a time is not positive")
+    if not report.get("results"):
+        problems.append("no results")
+    for problem in problems:
+        print(f"{path}: {problem}")
+    print(f"{path}: {len(report.get('results', []))} results, "
+          f"{'every field present' if not problems else f'{len(problems)} problem(s)'}")
+    sys.exit(1 if problems else 0)
+
+def seconds(s):
+    if abs(s) >= 1: return f"{s:.2f} s"
+    if abs(s) >= 0.001: return f"{s * 1000:.1f} ms"
+    return f"{s * 1e6:.0f} µs"
+
+def ratio(r):
+    return f"{r:.0f}" if r >= 100 else f"{r:.1f}" if r >= 10 else f"{r:.2f}"
+
+print(f"Run of {report['date'][:16].replace('T', ' ')} UTC · {machine['configuration']} build · "
+      f"SQLite {machine['sqliteVersion']} · GRDB {machine['grdbVersion']} · {machine['cores']} cores "
+      f"({machine['cpu']}) · {machine['toolchain']}" + (" · --quick" if report["quick"] else ""))
+if debug_path:
+    debug = {r["name"]: r for r in json.load(open(debug_path))["results"]}
+    print("| way | release | debug | debug ÷ release |")
+    print("| --- | ---: | ---: | ---: |")
+    seen = set()
+    for r in report["results"]:
+        d = debug.get(r["name"])
+        if not d or not r["section"].startswith("GRDB"):
+            continue
+        # Each comparison's C baseline once per section, then the GRDB way.
+        # (its fastest run over the section's comparisons, in each build).
+        if (r["section"], r["baseline"]) not in seen:
+            seen.add((r["section"], r["baseline"]))
+            same = [x for x in report["results"] if x["section"] == r["section"] and x["baseline"] == r["baseline"]]
+            fast = min(x["baselineSeconds"] for x in same)
+            fast_debug = min(debug[x["name"]]["baselineSeconds"] for x in same if x["name"] in debug)
+            print(f"| {r['section']}: {r['baseline']} | {seconds(fast)} "
+                  f"| {seconds(fast_debug)} | {fast_debug / fast:.1f}× |")
+        print(f"| {r['name']} | {seconds(r['seconds'])} | {seconds(d['seconds'])} "
+              f"| {d['seconds'] / r['seconds']:.1f}× |")
+    sys.exit(0)
+
+def net(r):
+    value = r["seconds"] - r["baselineSeconds"]
+    return seconds(value) if value > 0 else "≈ 0"
+
+section = None
+# The scale rows proper: "COMMAND · 10,000 UNIT" (not the index comparison after them).
+scale = [r for r in report["results"]
+         if r["section"] == "Scale" and re.fullmatch(r".* · [\d,]+ \w+", r["name"])]
+sizes = []
+for r in scale:
+    size = r["name"].split(" · ")[1].split(" ")[0]
+    if size not in sizes:
+        sizes.append(size)
+for r in report["results"]:
+    if r["section"] == "Scale" and r in scale:
+        if section != "Scale":
+            section = "Scale"
+            print("\n**Scale** (processor time of the step's process; net = beyond the same command on one row)\n")
+            print("| command | process start and open | " + " | ".join(f"net at {s}" for s in sizes) + " | claims held |")
+            print("| --- | ---: | " + " | ".join("---:" for _ in sizes) + " | --- |")
+            titles = []
+            for x in scale:
+                title = x["name"].split(" · ")[0]
+                if title not in titles:
+                    titles.append(title)
+            for title in titles:
+                rows = {x["name"].split(" · ")[1].split(" ")[0]: x for x in scale if x["name"].split(" · ")[0] == title}
+                start = min(x["baselineSeconds"] for x in rows.values())
+                cells = [net(rows[s]) if s in rows else "" for s in sizes]
+                held = sum(x["holds"] for x in rows.values())
+                print(f"| `{title}` | {seconds(start)} | " + " | ".join(cells) + f" | {held} of {len(rows)} |")
+            print("\n| measured | baseline | time | baseline time | ratio | claim | holds |")
+            print("| --- | --- | ---: | ---: | ---: | --- | --- |")
+        print(f"| {r['name']} | {r['baseline'].split(' · ')[-1]} | {seconds(r['seconds'])} | {seconds(r['baselineSeconds'])} "
+              f"| {ratio(r['ratio'])}× | {r['claim']} | {'yes' if r['holds'] else '**no**'} |")
+        continue
+    if r["section"] != section:
+        section = r["section"]
+        print(f"\n**{section}**\n")
+        print("| measured | baseline | time | baseline time | ratio | claim | holds |")
+        print("| --- | --- | ---: | ---: | ---: | --- | --- |")
+    notes = "".join(f"<br>· {n}" for n in r["notes"] if "→" not in n)
+    print(f"| {r['name']}{notes} | {r['baseline']} | {seconds(r['seconds'])} | {seconds(r['baselineSeconds'])} "
+          f"| {ratio(r['ratio'])}× | {r['claim']} | {'yes' if r['holds'] else '**no**'} |")
+print(f"\nMinimum of the repetitions shown in results.json (`repetitions`); "
+      f"{sum(r['holds'] for r in report['results'])} of {len(report['results'])} claims held.")
