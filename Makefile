@@ -88,6 +88,14 @@ diff-step5:
 	  diff -u --label step4/$$file --label step5/$$file Steps/step4/$$file Steps/step5/$$file; \
 	done; true
 
+# Step 8: the Swift source the build plugin generates from step 8's schema
+# files (Steps/step8/Schema), printed for reading. The build writes the same
+# files under .build/plugins/outputs/.
+.PHONY: step8-records
+step8-records: sqlite
+	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
+	@$(BIN)/generate-records Steps/step8/Schema/catalog.sql Steps/step8/Schema/BodiesDB-001.sql Steps/step8/Schema/NorthwindSales.sql
+
 # Chapter 9's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6 and 7 in CONFIG (release by
 # default), then runs it from here; results in .build/bench/.

@@ -79,6 +79,7 @@ let package = Package(
             6, dependencies: usesGRDB,
             resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
         + step(7, dependencies: usesGRDB, resources: [.process("Resources")])
+        + step8()
 )
 
 // MARK: - Exercises
@@ -113,4 +114,32 @@ if !exercises.isEmpty {
             path: "Checks/\(id)"
         ))
     }
+}
+
+/// Step 8: records generated from the schema at build time.
+///
+/// `generate-records` needs only Foundation and SQLite (no GRDB), so it
+/// builds in seconds; `RecordsPlugin` runs it on the `.sql` and database
+/// files of a target that lists the plugin. Step 8's schema files are
+/// symlinks to steps 6 and 7's (docs/08 explains why). NorthwindSales.sql is
+/// both a plugin input and a resource, a case Lighter's users hit (Step8Tests checks both).
+func step8() -> [Target] {
+    [
+        .target(name: "RecordGenerator", dependencies: ["CSQLite"]),
+        .executableTarget(name: "generate-records", dependencies: ["RecordGenerator"]),
+        .plugin(name: "RecordsPlugin", capability: .buildTool(), dependencies: ["generate-records"]),
+        .executableTarget(
+            name: "step8",
+            dependencies: ["CourseCore", argumentParser] + usesGRDB,
+            path: "Steps/step8",
+            resources: [.copy("Schema/NorthwindSales.sql")],
+            plugins: ["RecordsPlugin"]
+        ),
+        .testTarget(
+            name: "Step8Tests",
+            dependencies: ["step8", "step7", "RecordGenerator", "CourseTestSupport", "CourseCore"] + usesGRDB,
+            path: "Tests/Step8Tests",
+            plugins: ["RecordsPlugin"]
+        ),
+    ]
 }

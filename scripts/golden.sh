@@ -33,4 +33,9 @@ for step in $steps; do
   done
   echo "wrote Tests/Golden/help/$step*.txt ($(ls "$root/Tests/Golden/help/$step".txt "$root/Tests/Golden/help/$step"-*.txt | wc -l) files)"
 done
+# Step 8's generator: the source it writes from step 7's schema file.
+if [[ " $steps " == *" step8 "* ]]; then
+  "$bin/generate-records" "$root/Steps/step7/Resources/BodiesDB-001.sql" >"$root/Tests/Golden/step8-records-BodiesDB-001.txt"
+  echo "wrote Tests/Golden/step8-records-BodiesDB-001.txt (the records generated from BodiesDB-001.sql)"
+fi
 git -C "$root" --no-pager diff --stat -- Tests/Golden || true

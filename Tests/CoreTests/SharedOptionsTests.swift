@@ -9,7 +9,7 @@ import Testing
     /// A subcommand of each step that reads without needing arguments.
     static let listing: [(step: String, subcommand: String)] = [
         ("step1", "list"), ("step2", "list"), ("step3", "players"), ("step4", "list"),
-        ("step5", "list"), ("step6", "list"), ("step7", "list"),
+        ("step5", "list"), ("step6", "list"), ("step7", "list"), ("step8", "search"),
     ]
 
     @Test(arguments: zip(listing.map(\.step), listing.map { [$0.subcommand] }))

@@ -1,0 +1,42 @@
+import RecordGenerator
+import Testing
+
+/// The affinity table of "Datatypes In SQLite" §3.1, and the Swift type each gets.
+@Suite struct AffinityTests {
+    @Test(arguments: [
+        // Rule 1: contains "INT"
+        ("INT", Affinity.integer), ("INTEGER", .integer), ("TINYINT", .integer), ("BIGINT", .integer),
+        ("UNSIGNED BIG INT", .integer), ("INT8", .integer), ("FLOATING POINT", .integer), ("POINT", .integer),
+        // Rule 2: CHAR, CLOB, TEXT
+        ("CHARACTER(20)", .text), ("VARCHAR(255)", .text), ("NATIVE CHARACTER(70)", .text), ("TEXT", .text),
+        ("CLOB", .text),
+        // Rule 3: BLOB, or no type
+        ("BLOB", .blob), ("", .blob),
+        // Rule 4: REAL, FLOA, DOUB
+        ("REAL", .real), ("DOUBLE", .real), ("DOUBLE PRECISION", .real), ("FLOAT", .real),
+        // Rule 5: everything else
+        ("NUMERIC", .numeric), ("DECIMAL(10,5)", .numeric), ("BOOLEAN", .numeric), ("DATE", .numeric),
+        ("DATETIME", .numeric), ("STRING", .numeric),
+    ])
+    func sqliteDecidesByLookingForWords(declared: String, affinity: Affinity) {
+        #expect(Affinity(declaredType: declared) == affinity)
+    }
+
+    @Test(arguments: [
+        ("INTEGER", "Int64"), ("BIGINT", "Int64"), ("VARCHAR(80)", "String"), ("TEXT", "String"), ("BLOB", "Data"),
+        ("REAL", "Double"), ("DOUBLE PRECISION", "Double"), ("BOOLEAN", "Bool"), ("bool", "Bool"), ("DATE", "Date"),
+        ("DATETIME", "Date"), ("TIMESTAMP", "Date"),
+    ])
+    func eachAffinityHasASwiftType(declared: String, swift: String) {
+        let type = SwiftType(declaredType: declared)
+        #expect(type.name == swift)
+        #expect(type.warning == nil)
+    }
+
+    @Test(arguments: [("NUMERIC", "Double"), ("DECIMAL(10,2)", "Double"), ("MONEY", "Double"), ("", "Data")])
+    func aGuessComesWithAWarning(declared: String, swift: String) {
+        let type = SwiftType(declaredType: declared)
+        #expect(type.name == swift)
+        #expect(type.warning != nil)
+    }
+}

@@ -1,0 +1,68 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import RecordGenerator
+import Testing
+
+@testable import step7
+@testable import step8
+
+/// A fixture of step 7, from step 7's bundle.
+func fixtureData(_ version: String) throws -> Data {
+    try Data(contentsOf: step7.Source.fixture(version).url)
+}
+
+/// The generated `SolarBody` against step 7's hand-written one.
+@Suite struct Step7ComparisonTests {
+    /// The golden file: the source generated from step 7's own schema file,
+    /// written by `make golden` only, and reviewed.
+    @Test func theSourceGeneratedFromStep7sSchemaMatchesItsGoldenFile() throws {
+        let schema = workspaceRoot.appendingPathComponent("Steps/step7/Resources/BodiesDB-001.sql").path
+        let generated = try #require(try generateRecords(from: [schema]).first)
+        let expected = try String(contentsOf: Golden.url("step8-records-BodiesDB-001"), encoding: .utf8)
+        #expect(
+            generated.source == expected,
+            "differs from Tests/Golden/step8-records-BodiesDB-001.txt: `make golden`, then review")
+        #expect(generated.warnings.isEmpty)
+    }
+
+    /// Both records read the same rows of a cache filled by step 7 (its two
+    /// fixtures, and a row of NULLs and non-ASCII text) to the same values.
+    @Test func generatedAndHandWrittenRecordsDecodeTheSameRows() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Step 7's own migration and sync fill the cache.
+        let cache = try step7.openCache(
+            .file(directory.file("cache.sqlite")), trace: false, narrator: Narrator(write: { _ in }))
+        try step7.sync(cache, with: try step7.decodeBodies(fixtureData("v1"), from: "v1"))
+        try step7.sync(cache, with: try step7.decodeBodies(fixtureData("v2"), from: "v2"))
+        try cache.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO solar_body (id, name, english_name, body_type) VALUES ('x', 'Éris ☄︎', 'Ëris', 'Dwarf Planet')"
+            )
+        }
+        let (handWritten, generated) = try cache.read { db in
+            (try step7.SolarBody.order(Column("id")).fetchAll(db), try step8.SolarBody.order(Column("id")).fetchAll(db))
+        }
+        #expect(handWritten.count == generated.count && handWritten.count > 40)
+        for (old, new) in zip(handWritten, generated) {
+            #expect(
+                [old.id, old.name, old.englishName, old.bodyType] == [new.id, new.name, new.englishName, new.bodyType])
+            #expect(old.density == new.density && old.gravity == new.gravity)
+            #expect(old.discoveredBy == new.discoveredBy && old.discoveryDate == new.discoveryDate)
+        }
+    }
+
+    /// Step 8's JSON decoding gives what step 7's hand-written decoder gives.
+    @Test func step8DecodesStep7sFixturesToTheSameBodies() throws {
+        for version in ["v1", "v2"] {
+            let old = try step7.decodeBodies(fixtureData(version), from: version)
+            let new = try step8.decodeBodies(fixtureData(version), from: version)
+            #expect(old.map(\.id) == new.map(\.id))
+            #expect(old.map(\.discoveredBy) == new.map(\.discoveredBy))
+            #expect(old.map(\.density) == new.map(\.density))
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import step8
+
+@Suite struct Step8Tests {
+    @Test func theTourMatchesItsGoldenOutput() throws {
+        try Golden.checkTour("step8")
+    }
+
+    /// NorthwindSales.sql is both a resource of step 8 and the plugin's input
+    /// (a case Lighter's users hit): the bundle has the file, and the
+    /// generated code carries the same text.
+    @Test func aSQLFileIsBothAResourceAndAPluginInput() throws {
+        let url = try #require(AppDatabase.bundledNorthwindSales)
+        #expect(try String(contentsOf: url, encoding: .utf8) == NorthwindSalesSchema.sql)
+    }
+
+    @Test func searchEditAndSyncWorkOnGeneratedRecords() throws {
+        let database = try AppDatabase.open(.inMemory, trace: false, narrator: Narrator(write: { _ in }))
+        let teas = try database.search("TEA")
+        #expect(!teas.isEmpty && teas.allSatisfy { $0.product.productName.lowercased().contains("tea") })
+        let id = try #require(teas[0].product.productID)
+        #expect(try database.saveEdit(productID: id, price: 99.5) == ["UnitPrice"])
+        #expect(try database.saveEdit(productID: id, price: 99.5) == [])
+        #expect(try database.search("TEA").first { $0.product.productID == id }?.product.unitPrice == 99.5)
+        let v1 = try decodeBodies(try bodiesData("v1").data, from: "v1")
+        #expect(try database.sync(v1).inserted == v1.count)
+        #expect(try database.sync(v1) == (deleted: 0, updated: 0, inserted: 0))
+    }
+
+    /// A body without a required field never reaches the cache: decoding
+    /// fails first, naming the field as the API spells it.
+    @Test func aBadSourceIsRefusedBeforeTheCacheIsOpened() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let json = #"{"bodies": [{"id": "sedna", "name": "Sedna", "bodyType": "Dwarf Planet"}]}"#
+        try json.write(toFile: directory.file("bad.json"), atomically: true, encoding: .utf8)
+        let result = try StepProcess.run("step8", ["sync", "bad.json"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(#"bodies[0] has no field "englishName""#))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("db/step8.sqlite")))
+    }
+}
