@@ -34,7 +34,7 @@ for step in $steps; do
   echo "wrote Tests/Golden/help/$step*.txt ($(ls "$root/Tests/Golden/help/$step".txt "$root/Tests/Golden/help/$step"-*.txt | wc -l) files)"
 done
 # Step 8's generator: the source it writes from step 7's schema file.
-if [[ " $steps " == *" step8 "* ]]; then
+if [[ " $(echo $steps) " == *" step8 "* ]]; then
   "$bin/generate-records" "$root/Steps/step7/Resources/BodiesDB-001.sql" >"$root/Tests/Golden/step8-records-BodiesDB-001.txt"
   echo "wrote Tests/Golden/step8-records-BodiesDB-001.txt (the records generated from BodiesDB-001.sql)"
 fi

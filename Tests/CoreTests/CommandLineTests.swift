@@ -239,8 +239,13 @@ import Testing
             || text.split(separator: " ").contains { word in word.count > 1 && word.allSatisfy { $0.isUppercase } }
         // The tours (`make step3`, `make step3 ARGS="--trace"`) run in the golden tests already.
         let tour = ["", "--trace", "tour", "tour --trace"].contains(text.trimmingCharacters(in: .whitespaces))
-        return !placeholder && !tour && !text.contains("watch") && !text.contains("://")
+        // `../shared/…` (the real Northwind file) is read beside the workspace; without it, nothing to run.
+        let shared = !text.contains("../shared/") || FileManager.default.fileExists(atPath: sharedFolder.path)
+        return !placeholder && !tour && shared && !text.contains("watch") && !text.contains("://")
     }
+
+    /// `../shared` as the learner's shell sees it from the repository root.
+    static let sharedFolder = workspaceRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
     /// Runs `make stepN ARGS="…"` as the Makefile does: the built program,
     /// with ARGS split by the shell, in `directory`.
@@ -248,7 +253,9 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
-            "-c", "exec \"$0\" \(command.arguments) </dev/null", StepProcess.executable("step\(command.step)").path,
+            // Paths into ../shared are relative to the repository root, not to the scratch folder.
+            "-c", "exec \"$0\" \(command.arguments.replacingOccurrences(of: "../shared/", with: sharedFolder.path + "/")) </dev/null",
+            StepProcess.executable("step\(command.step)").path,
         ]
         process.currentDirectoryURL = directory.url
         var environment = ProcessInfo.processInfo.environment
