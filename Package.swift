@@ -103,16 +103,17 @@ if !exercises.isEmpty {
         let parts = entry.split(separator: ":").map(String.init)
         let id = parts[0]
         let module = "Exercise_" + String(id.map { $0 == "-" ? "_" : $0 })
-        let sqlite: [Target.Dependency] = ["CSQLite"] + (id.hasPrefix("s1-") ? [] : [grdb]) // step 1: the C API alone
+        let sqlite: [Target.Dependency] = ["CSQLite"] + (id.hasPrefix("s1-") ? [] : [grdb])  // step 1: the C API alone
         let hasModule = !parts.dropFirst().contains("sql")
         if hasModule {
             package.targets.append(.target(name: module, dependencies: sqlite, path: "\(root)/\(id)"))
         }
-        package.targets.append(.executableTarget(
-            name: "check-\(id)",
-            dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
-            path: "Checks/\(id)"
-        ))
+        package.targets.append(
+            .executableTarget(
+                name: "check-\(id)",
+                dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
+                path: "Checks/\(id)"
+            ))
     }
 }
 

@@ -21,7 +21,8 @@ struct WatchCommand<Step: ItemsStep>: ParsableCommand {
     }
 
     func run() throws {
-        let watcher = Watcher(try Step.open(database, reading: true), ordering: order, maxUpdates: maxUpdates, timeout: timeout)
+        let watcher = Watcher(
+            try Step.open(database, reading: true), ordering: order, maxUpdates: maxUpdates, timeout: timeout)
         try attempt("watch the items") { try watcher.run(narrator: Narrator()) }
     }
 }

@@ -52,10 +52,11 @@ struct Step1: ParsableCommand, Lesson {
 /// Opens the subcommand's database and makes sure the table exists.
 private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> OpaquePointer {
     // The C API's name for an in-memory database is the special path ":memory:".
-    let path = switch try options.checkedLocation(defaultFile: "step1.sqlite", for: "step1", reading: reading) {
-    case .file(let path): path
-    case .inMemory: ":memory:"
-    }
+    let path =
+        switch try options.checkedLocation(defaultFile: "step1.sqlite", for: "step1", reading: reading) {
+        case .file(let path): path
+        case .inMemory: ":memory:"
+        }
     let db = try attempt("open \(Workspace.display(path))") { try openDatabase(path) }
     if options.trace { RawTrace.install(on: db, narrator: Narrator()) }
     do {

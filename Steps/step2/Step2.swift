@@ -77,8 +77,10 @@ struct Step2: ParsableCommand, Lesson {
 
 /// Opens the subcommand's database and brings its schema up to date.
 private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> DatabaseQueue {
-    let location = try options.checkedLocation(defaultFile: "step2.sqlite", for: "step2", migrations: migrator.migrations, reading: reading)
-    let queue = try CourseGRDB.openQueue(location, configuration: CourseGRDB.configuration(trace: options.trace, narrator: Narrator()))
+    let location = try options.checkedLocation(
+        defaultFile: "step2.sqlite", for: "step2", migrations: migrator.migrations, reading: reading)
+    let queue = try CourseGRDB.openQueue(
+        location, configuration: CourseGRDB.configuration(trace: options.trace, narrator: Narrator()))
     _ = try migrate(queue, with: migrator)
     return queue
 }

@@ -48,7 +48,8 @@ struct Step3: ParsableCommand, Lesson {
 
         func run() throws {
             let detail = try attempt("show player \(id)") {
-                guard let detail = try store.open(reading: true).reader.read({ db in try playerDetail(db, id: id) }) else {
+                guard let detail = try store.open(reading: true).reader.read({ db in try playerDetail(db, id: id) })
+                else {
                     throw CourseError.input("no player with id \(id) \(see("players"))")
                 }
                 return detail
@@ -127,7 +128,9 @@ struct Step3: ParsableCommand, Lesson {
         @OptionGroup var store: StoreOptions
 
         func run() throws {
-            let problems = try attempt("check foreign keys") { try store.open(reading: true).reader.read(foreignKeyProblems) }
+            let problems = try attempt("check foreign keys") {
+                try store.open(reading: true).reader.read(foreignKeyProblems)
+            }
             guard !problems.isEmpty else {
                 Narrator().line("No foreign key problems.")
                 return

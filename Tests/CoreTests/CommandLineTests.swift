@@ -254,7 +254,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = [
             // Paths into ../shared are relative to the repository root, not to the scratch folder.
-            "-c", "exec \"$0\" \(command.arguments.replacingOccurrences(of: "../shared/", with: sharedFolder.path + "/")) </dev/null",
+            "-c",
+            "exec \"$0\" \(command.arguments.replacingOccurrences(of: "../shared/", with: sharedFolder.path + "/")) </dev/null",
             StepProcess.executable("step\(command.step)").path,
         ]
         process.currentDirectoryURL = directory.url

@@ -3,6 +3,7 @@ import CourseCore
 import CourseTestSupport
 import Foundation
 import Testing
+
 @testable import step1
 
 /// Step 1's C-API functions, on real database files.
@@ -25,9 +26,9 @@ import Testing
             let players = try fetchPlayers(db)
             #expect(players.map(\.id) == [1, 2, 3])
             #expect(players.map(\.name) == input.map(\.name))
-            #expect(players.map(\.createdAt) == input.map(\.createdAt)) // NULL stays nil; "" stays ""
+            #expect(players.map(\.createdAt) == input.map(\.createdAt))  // NULL stays nil; "" stays ""
             #expect(players.map(\.isInjured) == input.map(\.isInjured))
-            #expect(try countRows(db, table: "players") == 3) // the injection attempt was only a name
+            #expect(try countRows(db, table: "players") == 3)  // the injection attempt was only a name
         }
     }
 
@@ -46,9 +47,10 @@ import Testing
                 try execute(db, "INSERT INTO players (name) VALUES (NULL)")
             }
             #expect(error.resultCode == SQLITE_CONSTRAINT)
-            #expect(error.extendedResultCode == 1299) // SQLITE_CONSTRAINT_NOTNULL
-            #expect(ErrorReport("insert", error: error).lines[1]
-                == "result code: 19 SQLITE_CONSTRAINT (extended 1299 SQLITE_CONSTRAINT_NOTNULL)")
+            #expect(error.extendedResultCode == 1299)  // SQLITE_CONSTRAINT_NOTNULL
+            #expect(
+                ErrorReport("insert", error: error).lines[1]
+                    == "result code: 19 SQLITE_CONSTRAINT (extended 1299 SQLITE_CONSTRAINT_NOTNULL)")
             #expect(try countRows(db, table: "players") == 0)
         }
     }
@@ -178,7 +180,9 @@ import Testing
     @Test func traceShowsEachStatementWithItsValues() throws {
         let directory = try TemporaryDirectory.current
         let tour = try StepProcess.run("step1", ["--trace"], in: directory)
-        #expect(tour.stdout.contains("   SQL> INSERT INTO players (name, createdAt, isInjured) VALUES ('Blob Jr', NULL, 0)"))
+        #expect(
+            tour.stdout.contains("   SQL> INSERT INTO players (name, createdAt, isInjured) VALUES ('Blob Jr', NULL, 0)")
+        )
         let list = try StepProcess.run("step1", ["list", "--trace"], in: directory)
         #expect(list.stdout.hasPrefix("   SQL> CREATE TABLE IF NOT EXISTS players"))
     }
@@ -200,7 +204,7 @@ import Testing
         try StepProcess.run("step1", ["add", "Blob"], in: directory)
         let before = try databaseSnapshot(directory.file("db/step1.sqlite"))
         let result = try StepProcess.run("step1", ["add", "  "], in: directory)
-        #expect(result.status == 64) // usage error
+        #expect(result.status == 64)  // usage error
         #expect(result.stderr.contains("The name must not be empty."))
         #expect(try databaseSnapshot(directory.file("db/step1.sqlite")) == before)
     }

@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step2
 
 private let writers = 8
@@ -56,7 +57,7 @@ private struct Stop: Error {}
         let error = try #require(throws: SQLiteError.self) {
             try database.read { db in try db.run("INSERT INTO players (name) VALUES ('Sneaky')") }
         }
-        #expect(error.resultCode == 8) // SQLITE_READONLY
+        #expect(error.resultCode == 8)  // SQLITE_READONLY
         #expect(try count(database) == .integer(0))
         try database.write { db in try db.run("INSERT INTO players (name) VALUES ('Allowed')") }
         #expect(try count(database) == .integer(1))
@@ -96,7 +97,7 @@ private struct Stop: Error {}
             try queue.write { db in
                 var ghost = Player(name: "Ghost", createdAt: Date())
                 try ghost.insert(db)
-                #expect(ghost.id == 1) // didInsert ran
+                #expect(ghost.id == 1)  // didInsert ran
                 throw Stop()
             }
         }
@@ -167,7 +168,10 @@ private struct Stop: Error {}
     @Test func traceShowsTheSQLGRDBRuns() throws {
         let directory = try TemporaryDirectory.current
         let tour = try StepProcess.run("step2", ["--trace"], in: directory)
-        #expect(tour.stdout.contains(#"   SQL> INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL,'Blob','2024-11-18 09:00:00.000',0)"#))
+        #expect(
+            tour.stdout.contains(
+                #"   SQL> INSERT INTO "players" ("id", "name", "createdAt", "isInjured") VALUES (NULL,'Blob','2024-11-18 09:00:00.000',0)"#
+            ))
         let add = try StepProcess.run("step2", ["add", "Blob", "--in-memory", "--trace"], in: directory)
         #expect(add.stdout.contains("SQL> CREATE TABLE \"players\""))
         let quiet = try StepProcess.run("step2", ["add", "Blob", "--in-memory"], in: directory)

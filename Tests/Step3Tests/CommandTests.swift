@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step3
 
 /// The built `step3` executable, run as a learner runs it.
@@ -24,14 +25,16 @@ import Testing
         #expect(try run("teams").stdout.contains("(no rows)"))
         #expect(try run("players", "--seed").stdout.contains("3   Blob Sr  2024-11-18T09:00:00Z  1          3"))
         #expect(try run("add-team", "Pumas").stdout == "Added team #4: Pumas\n")
-        #expect(try run("add-player", "Blob IV", "--team", "4", "--injured").stdout == "Added player #4: Blob IV (Pumas)\n")
-        #expect(try run("player", "4").stdout == """
-            Player #4: Blob IV
-            Created: \(try #require(try playerCreatedAt(directory, id: 4)))
-            Injured: yes
-            Team:    Pumas
+        #expect(
+            try run("add-player", "Blob IV", "--team", "4", "--injured").stdout == "Added player #4: Blob IV (Pumas)\n")
+        #expect(
+            try run("player", "4").stdout == """
+                Player #4: Blob IV
+                Created: \(try #require(try playerCreatedAt(directory, id: 4)))
+                Injured: yes
+                Team:    Pumas
 
-            """)
+                """)
         #expect(try run("move-player", "4", "--team", "1").stdout == "Player #4 Blob IV: Lions\n")
         #expect(try run("delete-team", "4").stdout == "Deleted team #4: Pumas\n")
         #expect(try run("move-player", "4", "--no-team").stdout == "Player #4 Blob IV: No team\n")
@@ -42,13 +45,17 @@ import Testing
         let rows = try database.read { db in
             try Row.fetchAll(db, sql: "SELECT name, isInjured, teamID FROM players ORDER BY id").map(\.description)
         }
-        #expect(rows == [
-            #"[name:"Blob" isInjured:0 teamID:1]"#,
-            #"[name:"Blob Jr" isInjured:0 teamID:2]"#,
-            #"[name:"Blob Sr" isInjured:1 teamID:3]"#,
-            #"[name:"Blob IV" isInjured:1 teamID:NULL]"#,
-        ])
-        #expect(try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM teams ORDER BY id") } == ["Lions", "Tigers", "Bears"])
+        #expect(
+            rows == [
+                #"[name:"Blob" isInjured:0 teamID:1]"#,
+                #"[name:"Blob Jr" isInjured:0 teamID:2]"#,
+                #"[name:"Blob Sr" isInjured:1 teamID:3]"#,
+                #"[name:"Blob IV" isInjured:1 teamID:NULL]"#,
+            ])
+        #expect(
+            try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM teams ORDER BY id") } == [
+                "Lions", "Tigers", "Bears",
+            ])
     }
 
     /// The createdAt the player got, as `player ID` prints it.
@@ -73,7 +80,9 @@ import Testing
         BadInput(arguments: ["move-player", "99", "--team", "1"], status: 1, message: "no player with id 99"),
         BadInput(arguments: ["move-player", "1", "--team", "42"], status: 1, message: "no team with id 42"),
         BadInput(arguments: ["move-player", "1"], status: 64, message: "Give either --team ID or --no-team."),
-        BadInput(arguments: ["move-player", "1", "--team", "2", "--no-team"], status: 64, message: "Give either --team ID or --no-team."),
+        BadInput(
+            arguments: ["move-player", "1", "--team", "2", "--no-team"], status: 64,
+            message: "Give either --team ID or --no-team."),
         BadInput(arguments: ["delete-team", "99"], status: 1, message: "no team with id 99"),
         BadInput(arguments: ["delete-team", "1"], status: 1, message: "its players (#1 Blob) would point to nothing"),
     ]

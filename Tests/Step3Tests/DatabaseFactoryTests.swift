@@ -2,6 +2,7 @@ import CourseCore
 import CourseTestSupport
 import GRDB
 import Testing
+
 @testable import step3
 
 /// `AppDatabase.open`: one factory, the same schema everywhere, demo data only when asked.
@@ -22,9 +23,13 @@ import Testing
         #expect(try memory.reader.read(schema) == fileSchema)
         // The schema is the one the migrations describe, not an empty one.
         #expect(fileSchema.contains { $0.hasPrefix("table teams:") })
-        #expect(fileSchema.contains { $0.hasPrefix("table players:") && $0.contains(#""teamID" INTEGER REFERENCES "teams"("id")"#) })
+        #expect(
+            fileSchema.contains {
+                $0.hasPrefix("table players:") && $0.contains(#""teamID" INTEGER REFERENCES "teams"("id")"#)
+            })
         #expect(fileSchema.contains { $0.hasPrefix("index index_players_on_teamID:") })
-        #expect(try file.reader.read { db in try AppDatabase.migrator().appliedMigrations(db) } == Self.schemaMigrations)
+        #expect(
+            try file.reader.read { db in try AppDatabase.migrator().appliedMigrations(db) } == Self.schemaMigrations)
         // Foreign keys are on for the factory's connections.
         #expect(try file.reader.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
     }
@@ -35,16 +40,23 @@ import Testing
 
         let plain = try AppDatabase.open(location)
         #expect(try plain.reader.read { db in try Team.fetchCount(db) + Player.fetchCount(db) } == 0)
-        #expect(try plain.reader.read { db in try AppDatabase.migrator(demoData: true).appliedMigrations(db) } == Self.schemaMigrations)
+        #expect(
+            try plain.reader.read { db in try AppDatabase.migrator(demoData: true).appliedMigrations(db) }
+                == Self.schemaMigrations)
 
         // Asking later seeds the same file once; asking again changes nothing.
         for _ in 1...2 {
             let seeded = try AppDatabase.open(location, demoData: true)
             let rows = try seeded.reader.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT players.name, players.isInjured, teams.name AS team
-                    FROM players JOIN teams ON teams.id = players.teamID ORDER BY players.id
-                    """).map { "\($0["name"] as String? ?? "") \($0["isInjured"] as Bool? ?? false) \($0["team"] as String? ?? "")" }
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT players.name, players.isInjured, teams.name AS team
+                        FROM players JOIN teams ON teams.id = players.teamID ORDER BY players.id
+                        """
+                ).map {
+                    "\($0["name"] as String? ?? "") \($0["isInjured"] as Bool? ?? false) \($0["team"] as String? ?? "")"
+                }
             }
             #expect(rows == ["Blob false Lions", "Blob Jr false Tigers", "Blob Sr true Bears"])
             #expect(try seeded.reader.read { db in try Team.fetchCount(db) } == 3)
@@ -69,6 +81,6 @@ import Testing
         let path = directory.file("notes.sqlite")
         try "these are notes, not a database".write(toFile: path, atomically: true, encoding: .utf8)
         let error = try #require(throws: CourseError.self) { try AppDatabase.open(.file(path)) }
-        #expect(error.report.resultCode == 26) // SQLITE_NOTADB
+        #expect(error.report.resultCode == 26)  // SQLITE_NOTADB
     }
 }

@@ -3,6 +3,7 @@ import CourseTestSupport
 import GRDB
 import IssueReporting
 import Testing
+
 @testable import step3
 
 /// Queries through the query interface and through raw SQL, and what a broken query does.
@@ -37,10 +38,14 @@ import Testing
     /// Collects what `reportIssue` receives, instead of failing the test.
     final class Collector: IssueReporter, @unchecked Sendable {
         var errors: [any Error] = []
-        func reportIssue(_ message: @autoclosure () -> String?, severity: IssueSeverity,
-                         fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {}
-        func reportIssue(_ error: any Error, _ message: @autoclosure () -> String?,
-                         fileID: StaticString, filePath: StaticString, line: UInt, column: UInt) {
+        func reportIssue(
+            _ message: @autoclosure () -> String?, severity: IssueSeverity,
+            fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+        ) {}
+        func reportIssue(
+            _ error: any Error, _ message: @autoclosure () -> String?,
+            fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+        ) {
             errors.append(error)
         }
     }
@@ -73,7 +78,8 @@ import Testing
     @Test func chapterThreeQuotesTheReportIssueLine() throws {
         let source = try String(
             contentsOf: workspaceRoot.appendingPathComponent("Steps/step3/Queries.swift"), encoding: .utf8)
-        let line = try #require(source.components(separatedBy: "\n").firstIndex { $0.contains("reportIssue(error") }) + 1
+        let line =
+            try #require(source.components(separatedBy: "\n").firstIndex { $0.contains("reportIssue(error") }) + 1
         let chapter = try String(
             contentsOf: workspaceRoot.appendingPathComponent("docs/03-players-and-teams.md"), encoding: .utf8)
         #expect(chapter.contains("step3/Queries.swift:\(line): Caught error: SQLite error 1: no such table: team"))

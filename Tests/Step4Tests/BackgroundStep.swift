@@ -25,7 +25,7 @@ final class BackgroundStep: @unchecked Sendable {
         let handle = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
             while true {
-                let chunk = handle.availableData // blocks until data or end of file
+                let chunk = handle.availableData  // blocks until data or end of file
                 condition.lock()
                 if chunk.isEmpty { finished = true } else { output.append(chunk) }
                 condition.broadcast()
@@ -48,7 +48,9 @@ final class BackgroundStep: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while !predicate(String(decoding: output, as: UTF8.self)) {
-            if finished || !condition.wait(until: deadline) { return predicate(String(decoding: output, as: UTF8.self)) }
+            if finished || !condition.wait(until: deadline) {
+                return predicate(String(decoding: output, as: UTF8.self))
+            }
         }
         return true
     }

@@ -26,8 +26,9 @@ import Testing
         // What the help says works: the quoted name arrives whole, % and all.
         let added = try StepProcess.run("step4", ["add", "Øresund 100%", "2", "--database", "q.sqlite"], in: directory)
         #expect(added.stdout == "added item 1: Øresund 100%\n")
-        let shell = try StepProcess.run("step4", ["shell", "--database", "q.sqlite"], in: directory,
-                                        input: "add \"Øresund 100%\" 3\nhelp\nquit\n")
+        let shell = try StepProcess.run(
+            "step4", ["shell", "--database", "q.sqlite"], in: directory,
+            input: "add \"Øresund 100%\" 3\nhelp\nquit\n")
         #expect(shell.stdout.contains("added item 2: Øresund 100%"))
         #expect(shell.stdout.contains("orderings: none (unordered), asc (by name, A→Z), desc (by name, Z→A)"))
     }
@@ -47,41 +48,42 @@ import Testing
         let arguments = ["shell", "--database", "s.sqlite"]
         let run = try StepProcess.run("step4", arguments, in: directory, input: script)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
-            0 Items · unordered
-              id  name  quantity
-              --  ----  --------
-              (no rows)
-            > add Cherry 2
-            added item 1: Cherry
-            1 Item · unordered
-              id  name    quantity
-              --  ------  --------
-              1   Cherry  2
-            > add banana ""
-            added item 2: banana
-            2 Items · unordered
-              id  name    quantity
-              --  ------  --------
-              1   Cherry  2
-              2   banana  NULL
-            > order
-            2 Items · by name, A→Z
-              id  name    quantity
-              --  ------  --------
-              2   banana  NULL
-              1   Cherry  2
-            > edit 1 --quantity x
-            error: quantity "x" is not a whole number
-            > delete 2
-            deleted item 2
-            1 Item · by name, A→Z
-              id  name    quantity
-              --  ------  --------
-              1   Cherry  2
-            > quit
+        #expect(
+            run.stdout == """
+                0 Items · unordered
+                  id  name  quantity
+                  --  ----  --------
+                  (no rows)
+                > add Cherry 2
+                added item 1: Cherry
+                1 Item · unordered
+                  id  name    quantity
+                  --  ------  --------
+                  1   Cherry  2
+                > add banana ""
+                added item 2: banana
+                2 Items · unordered
+                  id  name    quantity
+                  --  ------  --------
+                  1   Cherry  2
+                  2   banana  NULL
+                > order
+                2 Items · by name, A→Z
+                  id  name    quantity
+                  --  ------  --------
+                  2   banana  NULL
+                  1   Cherry  2
+                > edit 1 --quantity x
+                error: quantity "x" is not a whole number
+                > delete 2
+                deleted item 2
+                1 Item · by name, A→Z
+                  id  name    quantity
+                  --  ------  --------
+                  1   Cherry  2
+                > quit
 
-            """)
+                """)
         // Nothing after quit ran; the file holds what the last list showed.
         let rows = try DatabaseQueue(path: directory.file("s.sqlite")).read { db in
             try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item")
@@ -92,33 +94,38 @@ import Testing
     @Test func subcommandsEndToEnd() throws {
         let directory = try TemporaryDirectory.current
         var outputs: [String] = []
-        for words in [["add", "apple", "3"], ["add", "Banana"], ["add", "cherry", "1"],
-                      ["edit", "1", "--quantity", ""], ["edit", "3", "--name", "Cherry"], ["delete", "2"],
-                      ["list", "--order", "desc"]] {
+        for words in [
+            ["add", "apple", "3"], ["add", "Banana"], ["add", "cherry", "1"],
+            ["edit", "1", "--quantity", ""], ["edit", "3", "--name", "Cherry"], ["delete", "2"],
+            ["list", "--order", "desc"],
+        ] {
             // No --database: the default file, db/step4.sqlite under the scratch folder.
             let run = try StepProcess.run("step4", words, in: directory)
             #expect(run.status == 0, "\(words): \(run.stderr)")
             outputs.append(run.stdout)
         }
-        #expect(outputs == [
-            "added item 1: apple\n", "added item 2: Banana\n", "added item 3: cherry\n",
-            "saved item 1: apple\n", "saved item 3: Cherry\n", "deleted item 2\n",
-            """
-            2 Items · by name, Z→A
-              id  name    quantity
-              --  ------  --------
-              3   Cherry  1
-              1   apple   NULL
+        #expect(
+            outputs == [
+                "added item 1: apple\n", "added item 2: Banana\n", "added item 3: cherry\n",
+                "saved item 1: apple\n", "saved item 3: Cherry\n", "deleted item 2\n",
+                """
+                2 Items · by name, Z→A
+                  id  name    quantity
+                  --  ------  --------
+                  3   Cherry  1
+                  1   apple   NULL
 
-            """,
-        ])
+                """,
+            ])
         #expect(FileManager.default.fileExists(atPath: directory.file("db/step4.sqlite")))
     }
 
     @Test func seededNewIsReproducible() throws {
         let directory = try TemporaryDirectory.current
-        let first = try StepProcess.run("step4", ["new", "--random-start", "9", "--database", "a.sqlite"], in: directory)
-        let second = try StepProcess.run("step4", ["new", "--random-start", "9", "--database", "b.sqlite"], in: directory)
+        let first = try StepProcess.run(
+            "step4", ["new", "--random-start", "9", "--database", "a.sqlite"], in: directory)
+        let second = try StepProcess.run(
+            "step4", ["new", "--random-start", "9", "--database", "b.sqlite"], in: directory)
         #expect(first.status == 0 && first.stdout == second.stdout)
         #expect(first.stdout.wholeMatch(of: /added item 1: [A-Z][a-z]{6}\n/) != nil, "\(first.stdout)")
         let quantity = try DatabaseQueue(path: directory.file("a.sqlite")).read { db in
@@ -130,20 +137,23 @@ import Testing
     @Test func watchSeesAWriteByAnotherProcess() throws {
         let directory = try TemporaryDirectory.current
         try StepProcess.run("step4", ["add", "Apple", "3", "--database", "w.sqlite"], in: directory)
-        let watch = try BackgroundStep("step4", ["watch", "--database", "w.sqlite", "--max-updates", "1", "--timeout", "15"], in: directory)
+        let watch = try BackgroundStep(
+            "step4", ["watch", "--database", "w.sqlite", "--max-updates", "1", "--timeout", "15"], in: directory)
         #expect(watch.wait { $0.contains("1 Item · unordered") }, "watch printed: \(watch.text)")
         let add = try StepProcess.run("step4", ["add", "Kiwi", "1", "--database", "w.sqlite"], in: directory)
         #expect(add.status == 0)
         #expect(watch.exitStatus(timeout: 15) == 0, "watch did not stop after one update: \(watch.text)")
-        #expect(watch.text.hasSuffix("""
+        #expect(
+            watch.text.hasSuffix(
+                """
 
-            2 Items · unordered
-              id  name   quantity
-              --  -----  --------
-              1   Apple  3
-              2   Kiwi   1
+                2 Items · unordered
+                  id  name   quantity
+                  --  -----  --------
+                  1   Apple  3
+                  2   Kiwi   1
 
-            """), "\(watch.text)")
+                """), "\(watch.text)")
     }
 
     @Test(arguments: [

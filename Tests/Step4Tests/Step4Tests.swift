@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import ItemsKit
 import Testing
+
 @testable import step4
 
 /// This step's database (ItemsKit's, for this step's Item).
@@ -25,7 +26,7 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         let database = try open(onFile ? .file(directory.file("o.sqlite")) : .inMemory)
         for name in names { try database.addItem(["name": name]) }
 
-        #expect(try database.items(.unspecified).map(\.name) == names) // rowid order
+        #expect(try database.items(.unspecified).map(\.name) == names)  // rowid order
         // Case and accents ignored ("Äpfel" ~ "apfel" < "apple"); equal names in binary order.
         let ascending = ["Äpfel", "Apple", "apple", "banana", "Cherry", "émile", "Zebra"]
         #expect(try database.items(.ascending).map(\.name) == ascending)
@@ -36,8 +37,10 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         let database = try open(.inMemory)
         for name in names { try database.addItem(["name": name]) }
         let (binary, nocase) = try database.reader.read { db in
-            (try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name"),
-             try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name COLLATE NOCASE, name"))
+            (
+                try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name"),
+                try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name COLLATE NOCASE, name")
+            )
         }
         // The seed's ordering: capitals first, so banana after Cherry.
         #expect(binary == ["Apple", "Cherry", "Zebra", "apple", "banana", "Äpfel", "émile"])
@@ -64,9 +67,9 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
     @Test func rulesForNameAndQuantity() throws {
         let database = try open(.inMemory)
         let banana = try database.addItem(["name": "banana", "quantity": ""])
-        #expect(banana.id == 1 && banana.quantity == nil) // empty quantity: NULL
+        #expect(banana.id == 1 && banana.quantity == nil)  // empty quantity: NULL
         let edited = try database.editItem(id: 1, ["name": "", "quantity": " 4 "])
-        #expect(edited.name == "banana" && edited.quantity == 4) // empty name: kept
+        #expect(edited.name == "banana" && edited.quantity == 4)  // empty name: kept
         let onlyQuantity = try database.addItem(["quantity": "2"])
         #expect(onlyQuantity.name == "" && onlyQuantity.quantity == 2)
         let rows = try database.reader.read { db in try Row.fetchAll(db, sql: "SELECT id, name, quantity FROM item") }
@@ -85,7 +88,7 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         try database.addItem(["name": "Kiwi", "quantity": "1"])
         let error = #expect(throws: CourseError.self) { try database.addItem(fields) }
         #expect(error?.description.contains(message) == true, "\(String(describing: error))")
-        if message != "nothing to save" { // the same fields as an edit: the name is not half-applied
+        if message != "nothing to save" {  // the same fields as an edit: the name is not half-applied
             #expect(throws: CourseError.self) { try database.editItem(id: 1, fields) }
         }
         #expect(try database.items(.unspecified) == [Item(id: 1, name: "Kiwi", quantity: 1)])
@@ -104,11 +107,12 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
     }
 
     @Test func seededRandomItems() throws {
-        var first = SplitMix64(start: 42), second = SplitMix64(start: 42)
+        var first = SplitMix64(start: 42)
+        var second = SplitMix64(start: 42)
         let a = (0..<50).map { _ in randomItemFields(using: &first) }
         let b = (0..<50).map { _ in randomItemFields(using: &second) }
         #expect(a == b)
-        #expect(Set(a.compactMap { $0["name"] }).count > 45) // random, not constant
+        #expect(Set(a.compactMap { $0["name"] }).count > 45)  // random, not constant
         for fields in a {
             let name = try #require(fields["name"])
             #expect(name.count == 7 && name.first?.isUppercase == true && name.dropFirst().allSatisfy(\.isLowercase))
@@ -123,15 +127,15 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         let database = try open(.inMemory)
         var values = database.observeItems(.unspecified).values(in: database.reader).makeAsyncIterator()
         #expect(try await values.next() == [])
-        try database.addItem(["name": "pear", "quantity": "2"]) // insert
+        try database.addItem(["name": "pear", "quantity": "2"])  // insert
         #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 2)])
         try database.addItem(["name": "Apple"])
         #expect(try await values.next()?.map(\.name) == ["pear", "Apple"])
-        try database.editItem(id: 1, ["quantity": "5"]) // update
+        try database.editItem(id: 1, ["quantity": "5"])  // update
         #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 5), Item(id: 2, name: "Apple")])
-        try database.editItem(id: 2, ["name": "Apple"]) // a write that changes nothing: no new value…
-        try database.deleteItems(ids: [2]) // delete
-        #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 5)]) // …so this comes next
+        try database.editItem(id: 2, ["name": "Apple"])  // a write that changes nothing: no new value…
+        try database.deleteItems(ids: [2])  // delete
+        #expect(try await values.next() == [Item(id: 1, name: "pear", quantity: 5)])  // …so this comes next
         try database.addItem(["name": "Kiwi"])
         #expect(try await values.next()?.map(\.name) == ["pear", "Kiwi"])
         // Ordering change: a new request, a new observation, its first value.
@@ -149,8 +153,8 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         try database.addItem(["name": "Banana"])
         let delivered = try live.values(until: database.items(.descending))
         #expect(delivered.last?.map(\.name) == ["Banana", "apple"])
-        #expect((1...2).contains(delivered.count)) // GRDB may merge the two writes into one value
-        try database.editItem(id: 1, ["name": "apple"]) // nothing changed: nothing delivered
+        #expect((1...2).contains(delivered.count))  // GRDB may merge the two writes into one value
+        try database.editItem(id: 1, ["name": "apple"])  // nothing changed: nothing delivered
         #expect(try live.values(until: database.items(.descending)) == [])
     }
 }
@@ -170,16 +174,22 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
 
 @Suite struct TourWordsTests {
     private func database() throws -> AppDatabase {
-        try AppDatabase.open(.inMemory, migrator: AppDatabase.migrator, trace: false, narrator: Narrator(write: { _ in }))
+        try AppDatabase.open(
+            .inMemory, migrator: AppDatabase.migrator, trace: false, narrator: Narrator(write: { _ in }))
     }
 
     /// The ordering notes are read from the sorted names: other names, other words.
     @Test func orderingNotesFollowTheData() throws {
-        let accented = RecordedLines(), plain = RecordedLines()
+        let accented = RecordedLines()
+        let plain = RecordedLines()
         try orderingByName(accented.narrator, try database(), adding: ["apple", "Äpfel", "émile", "Zebra"])
         try orderingByName(plain.narrator, try database(), adding: ["apple", "Zebra"])
-        #expect(accented.all.joined(separator: "\n").contains("every capital before every small letter; Äpfel and émile after every ASCII name"))
-        #expect(accented.all.joined(separator: "\n").contains("capitals and small letters mixed; Äpfel and émile among the others"))
+        #expect(
+            accented.all.joined(separator: "\n").contains(
+                "every capital before every small letter; Äpfel and émile after every ASCII name"))
+        #expect(
+            accented.all.joined(separator: "\n").contains(
+                "capitals and small letters mixed; Äpfel and émile among the others"))
         #expect(!plain.all.joined(separator: "\n").contains("Äpfel"))
         #expect(plain.all.joined(separator: "\n").contains("capitals and small letters mixed; "))
     }
@@ -193,7 +203,9 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         try database.addItem(["name": "Lime"])
         try editorRules(say.narrator, database, random: &random)
         #expect(say.all.joined(separator: "\n").contains("4 commands ran, 3 were refused; the table gained 2 rows"))
-        #expect(say.all.joined(separator: "\n").contains("after an empty name, item 4 is named \"banana\"; after an empty quantity, item 3's quantity is NULL"))
+        #expect(
+            say.all.joined(separator: "\n").contains(
+                "after an empty name, item 4 is named \"banana\"; after an empty quantity, item 3's quantity is NULL"))
     }
 
     /// `help` in the shell lists the orderings and the quoting.
@@ -201,7 +213,8 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         #expect(ShellCommand.usage.contains("order [none|asc|desc]"))
         #expect(ShellCommand.usage.contains("none (unordered), asc (by name, A→Z), desc (by name, Z→A)"))
         #expect(ShellCommand.quoting.contains(#"add "Øresund 100%" 2"#))
-        #expect(try ShellCommand.parse(#"add "Øresund 100%" 2"#, fields: ["name", "quantity"])
-            == .add(["name": "Øresund 100%", "quantity": "2"]))
+        #expect(
+            try ShellCommand.parse(#"add "Øresund 100%" 2"#, fields: ["name", "quantity"])
+                == .add(["name": "Øresund 100%", "quantity": "2"]))
     }
 }

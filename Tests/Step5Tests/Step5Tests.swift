@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import ItemsKit
 import Testing
+
 @testable import step5
 
 /// This step's database (ItemsKit's, for this step's Item).
@@ -58,7 +59,7 @@ private func makeSeedAppDatabase(_ path: String) throws {
         #expect(try database.items(.unspecified).map(\.notes) == ["Qwertzu", "Äpfel", "émile 🍏", "Straße"])
 
         let before = try databaseSnapshot(path)
-        #expect(try open(path).appliedNow == []) // applied once
+        #expect(try open(path).appliedNow == [])  // applied once
         #expect(try databaseSnapshot(path) == before)
     }
 
@@ -108,14 +109,18 @@ private func makeSeedAppDatabase(_ path: String) throws {
         let database = try open(directory.file("n.sqlite"))
         let fig = try database.addItem(["name": "Fig", "quantity": "2", "notes": "ripe"])
         #expect(fig == Item(id: 1, name: "Fig", quantity: 2, notes: "ripe"))
-        #expect(try database.addItem(["notes": "only a note"]).name == "") // notes alone are something to save
+        #expect(try database.addItem(["notes": "only a note"]).name == "")  // notes alone are something to save
         #expect(try database.editItem(id: 1, ["notes": ""]).notes == nil)  // empty notes: NULL
-        #expect(try database.editItem(id: 1, ["name": "", "notes": "again"]) == Item(id: 1, name: "Fig", quantity: 2, notes: "again"))
+        #expect(
+            try database.editItem(id: 1, ["name": "", "notes": "again"])
+                == Item(id: 1, name: "Fig", quantity: 2, notes: "again"))
         #expect(throws: CourseError.self) { try database.addItem(["name": "", "quantity": "", "notes": ""]) }
         #expect(throws: CourseError.self) { try database.editItem(id: 1, ["notes": "lost?", "quantity": "2.5"]) }
-        #expect(try database.items(.unspecified) == [
-            Item(id: 1, name: "Fig", quantity: 2, notes: "again"), Item(id: 2, name: "", quantity: nil, notes: "only a note"),
-        ])
+        #expect(
+            try database.items(.unspecified) == [
+                Item(id: 1, name: "Fig", quantity: 2, notes: "again"),
+                Item(id: 2, name: "", quantity: nil, notes: "only a note"),
+            ])
     }
 }
 
@@ -134,7 +139,9 @@ private func makeSeedAppDatabase(_ path: String) throws {
         }
         let first = try StepProcess.run("step5", ["--database", "f.sqlite"], in: directory)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("f.sqlite: applied addNotes\nmigrations recorded in grdb_migrations: createItem, addNotes\n3 Items"))
+        #expect(
+            first.stdout.hasPrefix(
+                "f.sqlite: applied addNotes\nmigrations recorded in grdb_migrations: createItem, addNotes\n3 Items"))
         let second = try StepProcess.run("step5", ["--database", "f.sqlite"], in: directory)
         #expect(second.stdout.hasPrefix("f.sqlite: up to date, no migration applied\n"))
         let rows = try DatabaseQueue(path: directory.file("f.sqlite")).read { db in
@@ -146,25 +153,28 @@ private func makeSeedAppDatabase(_ path: String) throws {
 
     @Test func pipedShellEditsNotes() throws {
         let directory = try TemporaryDirectory.current
-        let run = try StepProcess.run("step5", ["shell", "--in-memory"], in: directory,
-                                      input: "add Fig 2 --notes \"very ripe\"\nedit 1 --notes \"\"\nedit 1 --colour red\n")
+        let run = try StepProcess.run(
+            "step5", ["shell", "--in-memory"], in: directory,
+            input: "add Fig 2 --notes \"very ripe\"\nedit 1 --notes \"\"\nedit 1 --colour red\n")
         #expect(run.status == 0)
-        #expect(run.stdout.contains("""
-            > add Fig 2 --notes "very ripe"
-            added item 1: Fig
-            1 Item · unordered
-              id  name  quantity  notes
-              --  ----  --------  ---------
-              1   Fig   2         very ripe
-            > edit 1 --notes ""
-            saved item 1: Fig
-            1 Item · unordered
-              id  name  quantity  notes
-              --  ----  --------  -----
-              1   Fig   2         NULL
-            > edit 1 --colour red
-            error: unknown option --colour: the fields are --name, --quantity, --notes
-            """), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                """
+                > add Fig 2 --notes "very ripe"
+                added item 1: Fig
+                1 Item · unordered
+                  id  name  quantity  notes
+                  --  ----  --------  ---------
+                  1   Fig   2         very ripe
+                > edit 1 --notes ""
+                saved item 1: Fig
+                1 Item · unordered
+                  id  name  quantity  notes
+                  --  ----  --------  -----
+                  1   Fig   2         NULL
+                > edit 1 --colour red
+                error: unknown option --colour: the fields are --name, --quantity, --notes
+                """), "\(run.stdout)")
     }
 
     @Test func missingFileIsNotCreated() throws {
@@ -187,11 +197,15 @@ private func makeSeedAppDatabase(_ path: String) throws {
         process.waitUntilExit()
         #expect(diff.contains("+        migrator.registerMigration(\"addNotes\")"))
 
-        let chapter = try String(contentsOf: workspaceRoot.appendingPathComponent("docs/05-notes-migration.md"), encoding: .utf8)
+        let chapter = try String(
+            contentsOf: workspaceRoot.appendingPathComponent("docs/05-notes-migration.md"), encoding: .utf8)
         let lines = chapter.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex(of: "<!-- make diff-step5 -->"), "no `<!-- make diff-step5 -->` marker in the chapter")
+        let start = try #require(
+            lines.firstIndex(of: "<!-- make diff-step5 -->"), "no `<!-- make diff-step5 -->` marker in the chapter")
         let block = lines[(start + 2)...].prefix { $0 != "```" }
-        #expect(block.joined(separator: "\n") + "\n" == diff, "docs/05 shows an old diff: paste `make -s diff-step5` into it")
+        #expect(
+            block.joined(separator: "\n") + "\n" == diff,
+            "docs/05 shows an old diff: paste `make -s diff-step5` into it")
     }
 }
 

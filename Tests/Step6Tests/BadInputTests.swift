@@ -23,7 +23,7 @@ import Testing
     func refusedAndUnchanged(_ index: Int) throws {
         let (arguments, status, message) = Self.cases[index]
         let directory = try TemporaryDirectory.current
-        let first = try StepProcess.run("step6", ["list"], in: directory) // bootstraps db/step6.sqlite
+        let first = try StepProcess.run("step6", ["list"], in: directory)  // bootstraps db/step6.sqlite
         #expect(first.status == 0)
         let path = directory.file("db/step6.sqlite")
         let before = try databaseSnapshot(path)
@@ -46,12 +46,13 @@ import Testing
         let (path, before) = try firstRunCatalog(in: directory)
         let result = try StepProcess.run("step6", ["edit", "27", "--name", "Trout", "--dry-run"], in: directory)
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            Product #27:
-              Products.ProductName: "Smoked Trout \\"Kestrel Cut\\"" → "Trout"
-            Dry run: the UPDATEs ran and were rolled back: nothing saved.
+        #expect(
+            result.stdout == """
+                Product #27:
+                  Products.ProductName: "Smoked Trout \\"Kestrel Cut\\"" → "Trout"
+                Dry run: the UPDATEs ran and were rolled back: nothing saved.
 
-            """)
+                """)
         #expect(try databaseSnapshot(path) == before)
     }
 
@@ -64,7 +65,8 @@ import Testing
         let real = try StepProcess.run("step6", ["edit", "27", "--price", "-1"], in: directory)
         #expect(try databaseSnapshot(path) == before)
         #expect(dry.status == 1 && real.status == 1)
-        #expect(dry.stderr.contains("SQLITE_CONSTRAINT_CHECK") && dry.stderr.contains("CHECK constraint failed: UnitPrice"))
+        #expect(
+            dry.stderr.contains("SQLITE_CONSTRAINT_CHECK") && dry.stderr.contains("CHECK constraint failed: UnitPrice"))
         #expect(dry.stderr == real.stderr)
         #expect(dry.stdout == real.stdout)
     }

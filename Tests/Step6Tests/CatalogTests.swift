@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step6
 
 /// The bundled catalog: built from its SQL, shipped read-only, copied once.
@@ -18,10 +19,12 @@ import Testing
         try DatabaseQueue(path: built).writeWithoutTransaction { db in try db.execute(sql: sql) }
 
         let expected = try databaseSnapshot(built)
-        #expect(try databaseSnapshot(Self.committed.path) == expected,
-                "Steps/step6/Resources/catalog.sqlite is stale: run `make catalog` and commit it")
-        #expect(try databaseSnapshot(Catalog.bundledURL().path) == expected,
-                "the bundled copy differs from catalog.sql: rebuild with `swift build`")
+        #expect(
+            try databaseSnapshot(Self.committed.path) == expected,
+            "Steps/step6/Resources/catalog.sqlite is stale: run `make catalog` and commit it")
+        #expect(
+            try databaseSnapshot(Catalog.bundledURL().path) == expected,
+            "the bundled copy differs from catalog.sql: rebuild with `swift build`")
     }
 
     @Test func catalogHasItsRowsAndValidForeignKeys() throws {
@@ -33,7 +36,8 @@ import Testing
             // Every product points at an existing category and supplier.
             #expect(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").isEmpty)
             // Discontinued is stored as Northwind stores it: the text '0' or '1'.
-            let flags = try String.fetchAll(db, sql: "SELECT DISTINCT typeof(Discontinued) || ':' || Discontinued FROM Products ORDER BY 1")
+            let flags = try String.fetchAll(
+                db, sql: "SELECT DISTINCT typeof(Discontinued) || ':' || Discontinued FROM Products ORDER BY 1")
             #expect(flags == ["text:0", "text:1"])
         }
     }

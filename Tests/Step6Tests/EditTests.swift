@@ -4,6 +4,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step6
 
 /// Editing: compare with the snapshot, write only changes, all or nothing.
@@ -14,12 +15,14 @@ import Testing
         try copy.queue.read { db in
             for product in try Product.fetchAll(db) {
                 // What the record would write equals what is stored, column by column.
-                let stored = try Row.fetchOne(db, sql: "SELECT * FROM Products WHERE ProductID = ?", arguments: [product.id])
+                let stored = try Row.fetchOne(
+                    db, sql: "SELECT * FROM Products WHERE ProductID = ?", arguments: [product.id])
                 for (column, value) in try product.databaseDictionary {
                     #expect(stored?[column] as DatabaseValue? == value, "product \(product.id), \(column)")
                 }
             }
-            #expect(try Product.filter(Product.Columns.discontinued == "1").fetchCount(db)
+            #expect(
+                try Product.filter(Product.Columns.discontinued == "1").fetchCount(db)
                     == Product.fetchAll(db).filter(\.discontinued).count)
             #expect(try Supplier.fetchAll(db).count == 10)
         }
@@ -38,7 +41,11 @@ import Testing
         defer { copy.remove() }
         let before = try copy.snapshot()
         let changes = try copy.changeCount()
-        let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(name: "Smoked Trout \"Kestrel Cut\"", price: 15.90, stock: 12, discontinued: false, supplierPhone: "(021) 555 9090"))
+        let outcome = try editProduct(
+            copy.queue, productID: 27,
+            ProductEdit(
+                name: "Smoked Trout \"Kestrel Cut\"", price: 15.90, stock: 12, discontinued: false,
+                supplierPhone: "(021) 555 9090"))
         #expect(outcome == .unchanged)
         #expect(try copy.changeCount() == changes, "an UPDATE ran although nothing changed")
         #expect(try copy.snapshot() == before)
@@ -50,10 +57,14 @@ import Testing
         let before = try copy.snapshot()
         let changes = try copy.changeCount()
         let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(price: 16.5, stock: 30), dryRun: true)
-        #expect(outcome == .dryRun([
-            ColumnChange(table: "Products", column: "UnitPrice", old: 15.9.databaseValue, new: 16.5.databaseValue),
-            ColumnChange(table: "Products", column: "UnitsInStock", old: 12.databaseValue, new: 30.databaseValue),
-        ]))
+        #expect(
+            outcome
+                == .dryRun([
+                    ColumnChange(
+                        table: "Products", column: "UnitPrice", old: 15.9.databaseValue, new: 16.5.databaseValue),
+                    ColumnChange(
+                        table: "Products", column: "UnitsInStock", old: 12.databaseValue, new: 30.databaseValue),
+                ]))
         // The UPDATE really ran (SQLite counted its row), then the rollback undid it.
         #expect(try copy.changeCount() == changes + 1)
         #expect(try copy.snapshot() == before)
@@ -92,7 +103,9 @@ import Testing
         #expect(rows == 1)
         #expect(try copy.changeCount() == changes + 1)
         let row = try copy.queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT UnitPrice, Discontinued, typeof(Discontinued) AS type FROM Products WHERE ProductID = 27")
+            try Row.fetchOne(
+                db,
+                sql: "SELECT UnitPrice, Discontinued, typeof(Discontinued) AS type FROM Products WHERE ProductID = 27")
         }
         #expect(row?["UnitPrice"] == 16.5)
         #expect(row?["Discontinued"] == "1")
@@ -103,11 +116,19 @@ import Testing
         let copy = try CatalogCopy()
         defer { copy.remove() }
         let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(stock: 3, supplierPhone: "(021) 555 7000"))
-        #expect(outcome == .saved([
-            ColumnChange(table: "Suppliers", column: "Phone", old: "(021) 555 9090".databaseValue, new: "(021) 555 7000".databaseValue),
-            ColumnChange(table: "Products", column: "UnitsInStock", old: 12.databaseValue, new: 3.databaseValue),
-        ], rowsWritten: 2))
-        let phone = try copy.queue.read { db in try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6") }
+        #expect(
+            outcome
+                == .saved(
+                    [
+                        ColumnChange(
+                            table: "Suppliers", column: "Phone", old: "(021) 555 9090".databaseValue,
+                            new: "(021) 555 7000".databaseValue),
+                        ColumnChange(
+                            table: "Products", column: "UnitsInStock", old: 12.databaseValue, new: 3.databaseValue),
+                    ], rowsWritten: 2))
+        let phone = try copy.queue.read { db in
+            try String.fetchOne(db, sql: "SELECT Phone FROM Suppliers WHERE SupplierID = 6")
+        }
         #expect(phone == "(021) 555 7000")
     }
 
@@ -118,7 +139,7 @@ import Testing
         defer { copy.remove() }
         let before = try copy.snapshot()
         let error = #expect(throws: CourseError.self) { try editProduct(copy.queue, productID: 27, edit) }
-        #expect(error.flatMap(extendedCode) == 275) // SQLITE_CONSTRAINT_CHECK
+        #expect(error.flatMap(extendedCode) == 275)  // SQLITE_CONSTRAINT_CHECK
         #expect(error?.report.what.contains("nothing was saved") == true)
         #expect(try copy.snapshot() == before)
     }
@@ -130,24 +151,29 @@ import Testing
         defer { copy.remove() }
         let before = try copy.snapshot()
         let lines = RecordedLines()
-        let traced = try DatabaseQueue(path: copy.path, configuration: CourseGRDB.configuration(
-            trace: true, narrator: Narrator(write: { lines.append($0) })))
+        let traced = try DatabaseQueue(
+            path: copy.path,
+            configuration: CourseGRDB.configuration(
+                trace: true, narrator: Narrator(write: { lines.append($0) })))
         #expect(throws: CourseError.self) {
             try editProduct(traced, productID: 27, ProductEdit(price: -1, supplierPhone: "0"))
         }
         let statements = lines.all.filter { $0.contains("UPDATE") || $0.contains("ROLLBACK") }
-        #expect(statements == [
-            #"   SQL> UPDATE "Suppliers" SET "Phone"='0' WHERE "SupplierID"=6"#,
-            #"   SQL> UPDATE "Products" SET "UnitPrice"=-1.0 WHERE "ProductID"=27"#,
-            "   SQL> ROLLBACK TRANSACTION",
-        ])
+        #expect(
+            statements == [
+                #"   SQL> UPDATE "Suppliers" SET "Phone"='0' WHERE "SupplierID"=6"#,
+                #"   SQL> UPDATE "Products" SET "UnitPrice"=-1.0 WHERE "ProductID"=27"#,
+                "   SQL> ROLLBACK TRANSACTION",
+            ])
         #expect(try copy.snapshot() == before)
     }
 
     @Test func badInputIsRefusedBeforeWriting() throws {
         let copy = try CatalogCopy()
         defer { copy.remove() }
-        try copy.queue.write { db in try db.execute(sql: "INSERT INTO Products (ProductID, ProductName) VALUES (41, 'Loose Item')") }
+        try copy.queue.write { db in
+            try db.execute(sql: "INSERT INTO Products (ProductID, ProductName) VALUES (41, 'Loose Item')")
+        }
         let before = try copy.snapshot()
         let cases: [(Int64, ProductEdit, String)] = [
             (999, ProductEdit(price: 1), "no product with id 999"),
@@ -178,9 +204,12 @@ final class Lines: @unchecked Sendable {
         defer { copy.remove() }
         let options = try DatabaseOptions.parse(["--database", copy.path])
         let database = try AppDatabase.open(options, copyBundle: false, narrator: Narrator(write: { _ in }))
-        let together = RecordedLines(), apart = RecordedLines()
+        let together = RecordedLines()
+        let apart = RecordedLines()
         try badInput(together.narrator, database, save: database.saveEdit)
-        #expect(together.all.joined(separator: "\n").contains("is still (021) 555 9090: its UPDATE ran first, and was rolled back"))
+        #expect(
+            together.all.joined(separator: "\n").contains(
+                "is still (021) 555 9090: its UPDATE ran first, and was rolled back"))
         #expect(together.all.joined(separator: "\n").contains("--dry-run met the same CHECK constraint, word for word"))
 
         // The lesson broken on purpose: each UPDATE commits on its own.
@@ -193,6 +222,8 @@ final class Lines: @unchecked Sendable {
                 return .unchanged
             }
         }
-        #expect(apart.all.joined(separator: "\n").contains("is now (021) 555 0000: its UPDATE was kept without the product's"))
+        #expect(
+            apart.all.joined(separator: "\n").contains(
+                "is now (021) 555 0000: its UPDATE was kept without the product's"))
     }
 }

@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step6
 
 /// The real Northwind database (../shared/fixtures/northwind/northwind.db)
@@ -19,12 +20,14 @@ struct NorthwindTests {
             #expect(all.count == count)
             let discontinued = try Int.fetchOne(db, sql: "SELECT count(*) FROM Products WHERE Discontinued = '1'")
             #expect(all.filter(\.product.discontinued).count == discontinued)
-            let named = try Row.fetchAll(db, sql: """
-                SELECT p.ProductID, c.CategoryName, s.CompanyName FROM Products p
-                LEFT JOIN Categories c ON c.CategoryID = p.CategoryID
-                LEFT JOIN Suppliers s ON s.SupplierID = p.SupplierID
-                ORDER BY p.ProductName, p.ProductID
-                """)
+            let named = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.ProductID, c.CategoryName, s.CompanyName FROM Products p
+                    LEFT JOIN Categories c ON c.CategoryID = p.CategoryID
+                    LEFT JOIN Suppliers s ON s.SupplierID = p.SupplierID
+                    ORDER BY p.ProductName, p.ProductID
+                    """)
             #expect(all.map(\.product.id) == named.map { $0["ProductID"] as Int64 })
             #expect(all.map(\.categoryName) == named.map { $0["CategoryName"] as String? })
             #expect(all.map(\.supplierName) == named.map { $0["CompanyName"] as String? })
@@ -40,7 +43,9 @@ struct NorthwindTests {
             let all = try searchProducts(db)
             var needles = all.map { " " + $0.product.productName.uppercased() + " " }
             needles += all.map { String($0.product.productName.dropFirst(2).prefix(4)) }
-            needles += all.map(\.product.productName).filter { $0.contains("'") }.map { String($0.split(separator: "'")[0].suffix(2)) + "'" }
+            needles += all.map(\.product.productName).filter { $0.contains("'") }.map {
+                String($0.split(separator: "'")[0].suffix(2)) + "'"
+            }
             for needle in needles {
                 let found = try searchProducts(db, matching: needle).map(\.product.id)
                 #expect(found == SearchTests.expectedIDs(all, needle), "search \"\(needle)\"")
@@ -52,10 +57,12 @@ struct NorthwindTests {
         let copy = try CatalogCopy(realNorthwind: true)
         defer { copy.remove() }
         let (path, queue) = (copy.path, copy.queue)
-        guard let page = try queue.read({ db in
-            try Product.filter(Product.Columns.supplierID != nil).order(Product.Columns.id).fetchOne(db)
-                .flatMap { try fetchPage(db, productID: $0.id) }
-        }) else {
+        guard
+            let page = try queue.read({ db in
+                try Product.filter(Product.Columns.supplierID != nil).order(Product.Columns.id).fetchOne(db)
+                    .flatMap { try fetchPage(db, productID: $0.id) }
+            })
+        else {
             Issue.record("no product with a supplier")
             return
         }
@@ -63,7 +70,8 @@ struct NorthwindTests {
         let before = try databaseSnapshot(path)
 
         // The values it already has: nothing written.
-        let same = ProductEdit(price: product.unitPrice, stock: product.unitsInStock, discontinued: product.discontinued)
+        let same = ProductEdit(
+            price: product.unitPrice, stock: product.unitsInStock, discontinued: product.discontinued)
         #expect(try editProduct(queue, productID: product.id, same) == .unchanged)
         #expect(try databaseSnapshot(path) == before)
 
@@ -74,17 +82,20 @@ struct NorthwindTests {
         #expect(try databaseSnapshot(path) == before)
 
         // A real change, with the supplier: both saved, Discontinued still text.
-        let edit = ProductEdit(price: (product.unitPrice ?? 0) + 1, discontinued: !product.discontinued, supplierPhone: "555")
+        let edit = ProductEdit(
+            price: (product.unitPrice ?? 0) + 1, discontinued: !product.discontinued, supplierPhone: "555")
         guard case .saved(_, let rows) = try editProduct(queue, productID: product.id, edit) else {
             Issue.record("not saved")
             return
         }
         #expect(rows == 2)
         let row = try queue.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT p.UnitPrice, p.Discontinued, typeof(p.Discontinued) AS type, s.Phone
-                FROM Products p JOIN Suppliers s USING (SupplierID) WHERE p.ProductID = ?
-                """, arguments: [product.id])
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT p.UnitPrice, p.Discontinued, typeof(p.Discontinued) AS type, s.Phone
+                    FROM Products p JOIN Suppliers s USING (SupplierID) WHERE p.ProductID = ?
+                    """, arguments: [product.id])
         }
         #expect(row?["UnitPrice"] == (product.unitPrice ?? 0) + 1)
         #expect(row?["Discontinued"] == (product.discontinued ? "0" : "1"))
@@ -100,8 +111,12 @@ struct NorthwindTests {
             var configuration = Configuration()
             configuration.readonly = true
             return try DatabaseQueue(path: path, configuration: configuration).read { db in
-                let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_xinfo(?)", arguments: [table])
-                let keys = try Row.fetchAll(db, sql: "SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY \"from\"", arguments: [table])
+                let columns = try Row.fetchAll(
+                    db, sql: "SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_xinfo(?)",
+                    arguments: [table])
+                let keys = try Row.fetchAll(
+                    db, sql: "SELECT \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?) ORDER BY \"from\"",
+                    arguments: [table])
                 return (columns + keys).map(\.description)
             }
         }

@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step6
 
 /// Search: trimmed, case-insensitive, substring, with no wildcards.
@@ -13,7 +14,9 @@ import Testing
         return all.filter { needle.isEmpty || $0.product.productName.lowercased().contains(needle) }.map(\.product.id)
     }
 
-    @Test(arguments: ["smoked", "  SMOKED\n", "100%", "%", "_", "'", "pim's", "\"kestrel", "CRÈME", "crème", "ÂTE", "", "   ", "zzz"])
+    @Test(arguments: [
+        "smoked", "  SMOKED\n", "100%", "%", "_", "'", "pim's", "\"kestrel", "CRÈME", "crème", "ÂTE", "", "   ", "zzz",
+    ])
     func searchAgreesWithSwiftsContains(_ text: String) throws {
         let copy = try CatalogCopy()
         defer { copy.remove() }
@@ -28,14 +31,18 @@ import Testing
         let copy = try CatalogCopy()
         defer { copy.remove() }
         let found = try copy.queue.read { db in try searchProducts(db, matching: "smoked") }
-        #expect(found.map(\.product.productName) == found.map(\.product.productName).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(
+            found.map(\.product.productName)
+                == found.map(\.product.productName).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         #expect(found.count == 4)
         let joined = try copy.queue.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT c.CategoryName, s.CompanyName FROM Products p
-                JOIN Categories c USING (CategoryID) JOIN Suppliers s USING (SupplierID)
-                WHERE p.ProductID = ?
-                """, arguments: [found[0].product.id])
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.CategoryName, s.CompanyName FROM Products p
+                    JOIN Categories c USING (CategoryID) JOIN Suppliers s USING (SupplierID)
+                    WHERE p.ProductID = ?
+                    """, arguments: [found[0].product.id])
         }
         #expect(found[0].categoryName == joined[0]["CategoryName"])
         #expect(found[0].supplierName == joined[0]["CompanyName"])
@@ -46,10 +53,11 @@ import Testing
         let copy = try CatalogCopy()
         defer { copy.remove() }
         try copy.queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO Products (ProductName) VALUES ('A_B Mix'), ('AxB Mix'), ('50% Off'), ('500 Offcuts'),
-                  ('It''s "quoted"')
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO Products (ProductName) VALUES ('A_B Mix'), ('AxB Mix'), ('50% Off'), ('500 Offcuts'),
+                      ('It''s "quoted"')
+                    """)
         }
         func names(_ text: String) throws -> [String] {
             try copy.queue.read { db in try searchProducts(db, matching: text).map(\.product.productName) }
@@ -60,7 +68,8 @@ import Testing
         #expect(try names("_") == ["A_B Mix"])
         // What a naive LIKE would have done with the same input:
         let naive = try copy.queue.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM Products WHERE ProductName LIKE '%' || ? || '%'", arguments: ["a_b"])
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM Products WHERE ProductName LIKE '%' || ? || '%'", arguments: ["a_b"])
         }
         #expect(naive == 2)
     }
@@ -70,12 +79,21 @@ import Testing
     @Test func caseFoldingGoesBeyondASCII() throws {
         let copy = try CatalogCopy()
         defer { copy.remove() }
-        try copy.queue.write { db in try db.execute(sql: "INSERT INTO Products (ProductName) VALUES ('ÉTOILE Shortbread')") }
+        try copy.queue.write { db in
+            try db.execute(sql: "INSERT INTO Products (ProductName) VALUES ('ÉTOILE Shortbread')")
+        }
         let results = try copy.queue.read { db in
-            (upper: try searchProducts(db, matching: "BRÛLÉE").map(\.product.productName),
-             lower: try searchProducts(db, matching: "étoile").map(\.product.productName),
-             like: try Int.fetchOne(db, sql: "SELECT count(*) FROM Products WHERE ProductName LIKE '%étoile%' OR ProductName LIKE '%BRÛLÉE%'"),
-             sqliteLower: try Int.fetchOne(db, sql: "SELECT count(*) FROM Products WHERE instr(lower(ProductName), 'étoile') > 0"))
+            (
+                upper: try searchProducts(db, matching: "BRÛLÉE").map(\.product.productName),
+                lower: try searchProducts(db, matching: "étoile").map(\.product.productName),
+                like: try Int.fetchOne(
+                    db,
+                    sql:
+                        "SELECT count(*) FROM Products WHERE ProductName LIKE '%étoile%' OR ProductName LIKE '%BRÛLÉE%'"
+                ),
+                sqliteLower: try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM Products WHERE instr(lower(ProductName), 'étoile') > 0")
+            )
         }
         #expect(results.upper == ["Brûlée Toffee Shards"])
         #expect(results.lower == ["ÉTOILE Shortbread"])

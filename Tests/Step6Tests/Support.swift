@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step6
 
 /// A writable database in its own temporary folder: a copy of the bundled
@@ -34,7 +35,8 @@ struct CatalogCopy {
 /// The real Northwind database the lead placed beside the workspace. Never
 /// copied into the project: tests read it from there, on a temporary copy.
 enum RealNorthwind {
-    static let path = workspaceRoot
+    static let path =
+        workspaceRoot
         .appendingPathComponent("../shared/fixtures/northwind/northwind.db").standardizedFileURL.path
     static var isPresent: Bool { FileManager.default.fileExists(atPath: path) }
     static let absent = Comment(rawValue: "\(path) is absent: the real-Northwind tests are skipped")

@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step7
 
 /// The built `step7` executable, run as a learner runs it.
@@ -16,19 +17,22 @@ import Testing
         let server = try LoopbackServer(routes: ["/rest/bodies": .json(try fixtureData("v2"))])
         let url = server.baseURL + "/rest/bodies"
 
-        let synced = try StepProcess.run("step7", ["sync", url], in: directory, environment: ["SOLAR_API_KEY": "secret-7"])
+        let synced = try StepProcess.run(
+            "step7", ["sync", url], in: directory, environment: ["SOLAR_API_KEY": "secret-7"])
         server.stop()
         #expect(synced.status == 0, "\(synced.stderr)")
-        #expect(synced.stdout.contains("Committed: deleted 0, updated 0, inserted \(try fixtureIDs("v2").count), unchanged 0."))
+        #expect(
+            synced.stdout.contains(
+                "Committed: deleted 0, updated 0, inserted \(try fixtureIDs("v2").count), unchanged 0."))
         #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer secret-7"])
-        #expect(!synced.stdout.contains("secret-7")) // the key is sent, never printed
+        #expect(!synced.stdout.contains("secret-7"))  // the key is sent, never printed
 
         // The server is gone: the cache answers on its own.
         let cachePath = directory.file("db/step7.sqlite")
         let before = try databaseSnapshot(cachePath)
         let list = try StepProcess.run("step7", ["list"], in: directory)
         #expect(list.status == 0)
-        #expect(list.stdout.split(separator: "\n").count == 2 + (try fixtureIDs("v2")).count) // header, rule, rows
+        #expect(list.stdout.split(separator: "\n").count == 2 + (try fixtureIDs("v2")).count)  // header, rule, rows
         let search = try StepProcess.run("step7", ["search", "URAN"], in: directory)
         #expect(search.stdout.hasPrefix("1 body whose English name contains \"URAN\"\n"))
         #expect(search.stdout.contains("\nuranus  Uranus  "))
@@ -78,7 +82,9 @@ import Testing
         #expect(empty.stdout.contains("The cache is empty: run `make step7 ARGS=\"sync\"` first"))
         let unknown = try StepProcess.run("step7", ["show", "vulcain"], in: directory)
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("no body with id \"vulcain\" in the cache (`make step7 ARGS=\"list\"` shows the ids)"))
+        #expect(
+            unknown.stderr.contains(
+                "no body with id \"vulcain\" in the cache (`make step7 ARGS=\"list\"` shows the ids)"))
     }
 
     /// 100,000 made-up bodies, none with a v1 id: a sync long enough to be interrupted.
@@ -128,7 +134,9 @@ import Testing
         // What the kill left: a hot journal, holding the pages' committed content.
         #expect(FileManager.default.fileExists(atPath: cachePath + "-journal"))
         // The next connection rolls it back; the file is sound and holds v1.
-        let check = try DatabaseQueue(path: cachePath).read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let check = try DatabaseQueue(path: cachePath).read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
         #expect(check == ["ok"])
         #expect(try databaseSnapshot(cachePath) == before)
         #expect(try fileSize(cachePath) == sizeBefore)
@@ -161,7 +169,7 @@ private final class LineCollector: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = handle.availableData
-                if chunk.isEmpty { return } // end of file: the process is gone
+                if chunk.isEmpty { return }  // end of file: the process is gone
                 lock.lock()
                 data.append(chunk)
                 lock.unlock()

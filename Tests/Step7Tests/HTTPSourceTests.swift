@@ -2,6 +2,7 @@ import CourseCore
 import CourseTestSupport
 import Foundation
 import Testing
+
 @testable import step7
 
 /// `Source.fetch` against a loopback server: the same URLSession code that
@@ -39,7 +40,7 @@ import Testing
     @Test func aBodyCutShortIsAnError() async throws {
         let data = try fixtureData("v1")
         let server = try LoopbackServer(routes: [
-            "/cut": .init(status: 200, body: Data(data.prefix(data.count / 2)), declaredLength: data.count),
+            "/cut": .init(status: 200, body: Data(data.prefix(data.count / 2)), declaredLength: data.count)
         ])
         defer { server.stop() }
         let error = await #expect(throws: CourseError.self) {

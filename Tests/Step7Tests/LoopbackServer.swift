@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking // HTTPURLResponse, on Linux
+import FoundationNetworking  // HTTPURLResponse, on Linux
 #endif
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +28,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     struct Request: Sendable {
         var path: String
-        var headers: [String: String] // names lowercased
+        var headers: [String: String]  // names lowercased
     }
 
     let port: UInt16
@@ -46,7 +47,7 @@ final class LoopbackServer: @unchecked Sendable {
         guard fd >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0 // any free port
+        address.sin_port = 0  // any free port
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
@@ -123,7 +124,8 @@ final class LoopbackServer: @unchecked Sendable {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         lock.lock()
         received.append(Request(path: path, headers: headers))
@@ -131,7 +133,8 @@ final class LoopbackServer: @unchecked Sendable {
 
         let response = routes[path] ?? Response(status: 404, body: Data("no such fixture\n".utf8))
         let reason = HTTPURLResponse.localizedString(forStatusCode: response.status)
-        var bytes = Data("""
+        var bytes = Data(
+            """
             HTTP/1.1 \(response.status) \(reason)\r
             Content-Type: application/json\r
             Content-Length: \(response.declaredLength ?? response.body.count)\r

@@ -3,6 +3,7 @@ import CourseGRDB
 import CourseTestSupport
 import Foundation
 import GRDB
+
 @testable import step7
 
 /// A bundled fixture's bytes.
@@ -28,10 +29,13 @@ func fixtureBodies(_ version: String) throws -> [SolarBody] {
 }
 
 /// A cache file in a fresh temporary folder, migrated, with no output.
-func makeCache(in directory: TemporaryDirectory, configuration: Configuration? = nil) throws -> (path: String, queue: DatabaseQueue) {
+func makeCache(in directory: TemporaryDirectory, configuration: Configuration? = nil) throws -> (
+    path: String, queue: DatabaseQueue
+) {
     let path = directory.file("cache.sqlite")
     let silent = Narrator(write: { _ in })
-    let queue = try DatabaseQueue(path: path, configuration: configuration ?? CourseGRDB.configuration(trace: false, narrator: silent))
+    let queue = try DatabaseQueue(
+        path: path, configuration: configuration ?? CourseGRDB.configuration(trace: false, narrator: silent))
     try AppDatabase.migrator.migrate(queue)
     return (path, queue)
 }
@@ -62,7 +66,10 @@ final class StatementLog: @unchecked Sendable {
     /// Everything logged so far, and a fresh start.
     func take() -> [String] {
         lock.lock()
-        defer { statements = []; lock.unlock() }
+        defer {
+            statements = []
+            lock.unlock()
+        }
         return statements
     }
 }

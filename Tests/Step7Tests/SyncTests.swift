@@ -3,6 +3,7 @@ import CourseTestSupport
 import Foundation
 import GRDB
 import Testing
+
 @testable import step7
 
 /// The cache and its sync, in process, on real database files.
@@ -11,8 +12,10 @@ import Testing
         let directory = try TemporaryDirectory.current
         let cache = try makeCache(in: directory)
         let (migrations, storedSQL) = try cache.queue.read { db in
-            (try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
-             try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'solar_body'"))
+            (
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations"),
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'solar_body'")
+            )
         }
         #expect(migrations == ["v1 BodiesDB-001.sql"])
         // SQLite keeps a table's CREATE statement as written: it must be the file's.
@@ -31,17 +34,22 @@ import Testing
     @Test func v1ThenV2ThenV2AgainCountsWhatChangedAndLeavesTheSourcesContent() throws {
         let directory = try TemporaryDirectory.current
         let cache = try makeCache(in: directory)
-        let v1IDs = try fixtureIDs("v1"), v2IDs = try fixtureIDs("v2")
+        let v1IDs = try fixtureIDs("v1")
+        let v2IDs = try fixtureIDs("v2")
 
         let first = try sync(cache.queue, with: fixtureBodies("v1"))
-        #expect((first.deletions.count, first.updates.count, first.insertions.count, first.unchanged) == (0, 0, v1IDs.count, 0))
+        #expect(
+            (first.deletions.count, first.updates.count, first.insertions.count, first.unchanged) == (
+                0, 0, v1IDs.count, 0
+            ))
         #expect(try cache.queue.read { db in try SolarBody.fetchAll(db) }.map(\.id).sorted() == v1IDs.sorted())
 
         let second = try sync(cache.queue, with: fixtureBodies("v2"))
         #expect(Set(second.deletions) == v1IDs.subtracting(v2IDs))
         #expect(Set(second.insertions.map(\.id)) == v2IDs.subtracting(v1IDs))
         // The bodies in both files whose JSON objects differ, found without the step's decoder.
-        let v1ByID = Dictionary(uniqueKeysWithValues: try fixtureObjects("v1").map { ($0["id"] as? String ?? "", $0 as NSDictionary) })
+        let v1ByID = Dictionary(
+            uniqueKeysWithValues: try fixtureObjects("v1").map { ($0["id"] as? String ?? "", $0 as NSDictionary) })
         let changed = try fixtureObjects("v2").filter { object in
             guard let id = object["id"] as? String, let old = v1ByID[id] else { return false }
             return old != object as NSDictionary
@@ -53,14 +61,20 @@ import Testing
         // The cache now holds exactly v2, value for value.
         let cached = try cache.queue.read { db in try SolarBody.order(Column("id")).fetchAll(db) }
         #expect(cached == (try fixtureBodies("v2")).sorted { $0.id < $1.id })
-        let earthGravity = try cache.queue.read { db in try Double.fetchOne(db, sql: "SELECT gravity FROM solar_body WHERE id = 'terre'") }
-        #expect(earthGravity == (try fixtureObjects("v2").first { $0["id"] as? String == "terre" }?["gravity"] as? Double))
+        let earthGravity = try cache.queue.read { db in
+            try Double.fetchOne(db, sql: "SELECT gravity FROM solar_body WHERE id = 'terre'")
+        }
+        #expect(
+            earthGravity == (try fixtureObjects("v2").first { $0["id"] as? String == "terre" }?["gravity"] as? Double))
 
         // Again: nothing to do, and SQLite confirms that no row changed.
         let before = try databaseSnapshot(cache.path)
         let changesBefore = try cache.queue.read { db in db.totalChangesCount }
         let third = try sync(cache.queue, with: fixtureBodies("v2"))
-        #expect((third.deletions.count, third.updates.count, third.insertions.count, third.unchanged) == (0, 0, 0, v2IDs.count))
+        #expect(
+            (third.deletions.count, third.updates.count, third.insertions.count, third.unchanged) == (
+                0, 0, 0, v2IDs.count
+            ))
         #expect(try cache.queue.read { db in db.totalChangesCount } == changesBefore)
         #expect(try databaseSnapshot(cache.path) == before)
     }
@@ -71,20 +85,31 @@ import Testing
         let required: [String: Any] = ["name": "X", "bodyType": "Moon"]
         let json = try bodiesJSON([
             required.merging(["id": "left-out", "englishName": "Left out"]) { $1 },
-            required.merging(["id": "null", "englishName": "Null", "density": NSNull(), "gravity": NSNull(),
-                              "discoveredBy": NSNull(), "discoveryDate": NSNull()]) { $1 },
+            required.merging([
+                "id": "null", "englishName": "Null", "density": NSNull(), "gravity": NSNull(),
+                "discoveredBy": NSNull(), "discoveryDate": NSNull(),
+            ]) { $1 },
             required.merging(["id": "empty", "englishName": "Empty", "discoveredBy": "", "discoveryDate": ""]) { $1 },
-            required.merging(["id": "known", "englishName": "Known", "density": 1.5, "gravity": 0.2,
-                              "discoveredBy": "Someone", "discoveryDate": "01/02/1903"]) { $1 },
+            required.merging([
+                "id": "known", "englishName": "Known", "density": 1.5, "gravity": 0.2,
+                "discoveredBy": "Someone", "discoveryDate": "01/02/1903",
+            ]) { $1 },
         ])
         try sync(cache.queue, with: decodeBodies(json, from: "test"))
         let types = try cache.queue.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, typeof(density) || typeof(gravity) || typeof(discovered_by) || typeof(discovery_date) AS types
-                FROM solar_body ORDER BY id
-                """).map { "\($0["id"] as String? ?? ""): \($0["types"] as String? ?? "")" }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, typeof(density) || typeof(gravity) || typeof(discovered_by) || typeof(discovery_date) AS types
+                    FROM solar_body ORDER BY id
+                    """
+            ).map { "\($0["id"] as String? ?? ""): \($0["types"] as String? ?? "")" }
         }
-        #expect(types == ["empty: nullnullnullnull", "known: realrealtexttext", "left-out: nullnullnullnull", "null: nullnullnullnull"])
+        #expect(
+            types == [
+                "empty: nullnullnullnull", "known: realrealtexttext", "left-out: nullnullnullnull",
+                "null: nullnullnullnull",
+            ])
     }
 
     /// Sources that must be refused, each with a word of the error it must give.
@@ -92,25 +117,37 @@ import Testing
         ("cut short", { Data(try fixtureData("v2").prefix(1000)) }, "not valid JSON"),
         ("not JSON at all", { Data("<html>Service Unavailable</html>".utf8) }, "not valid JSON"),
         ("no bodies key", { Data(#"{"planets": []}"#.utf8) }, "has no field \"bodies\""),
-        ("missing englishName", {
-            var bodies = try fixtureObjects("v2")
-            bodies[5]["englishName"] = nil
-            return try bodiesJSON(bodies)
-        }, "bodies[5] has no field \"englishName\""),
-        ("id is null", {
-            var bodies = try fixtureObjects("v2")
-            bodies[2]["id"] = NSNull()
-            return try bodiesJSON(bodies)
-        }, "bodies[2].id is null"),
-        ("density is text", {
-            var bodies = try fixtureObjects("v2")
-            bodies[3]["density"] = "heavy"
-            return try bodiesJSON(bodies)
-        }, "bodies[3].density is not a Double"),
-        ("the same id twice", {
-            let bodies = try fixtureObjects("v2")
-            return try bodiesJSON(bodies + [bodies[0]])
-        }, "appears twice"),
+        (
+            "missing englishName",
+            {
+                var bodies = try fixtureObjects("v2")
+                bodies[5]["englishName"] = nil
+                return try bodiesJSON(bodies)
+            }, "bodies[5] has no field \"englishName\""
+        ),
+        (
+            "id is null",
+            {
+                var bodies = try fixtureObjects("v2")
+                bodies[2]["id"] = NSNull()
+                return try bodiesJSON(bodies)
+            }, "bodies[2].id is null"
+        ),
+        (
+            "density is text",
+            {
+                var bodies = try fixtureObjects("v2")
+                bodies[3]["density"] = "heavy"
+                return try bodiesJSON(bodies)
+            }, "bodies[3].density is not a Double"
+        ),
+        (
+            "the same id twice",
+            {
+                let bodies = try fixtureObjects("v2")
+                return try bodiesJSON(bodies + [bodies[0]])
+            }, "appears twice"
+        ),
         ("an empty list", { Data(#"{"bodies": []}"#.utf8) }, "lists no bodies"),
     ]
 
@@ -171,11 +208,14 @@ import Testing
         try sync(cache.queue, with: decodeBodies(bodiesJSON(try fixtureObjects("v1") + extra), from: "test"))
         let names = try cache.queue.read { db in try String.fetchAll(db, sql: "SELECT english_name FROM solar_body") }
 
-        for text in ["%", "_", "'", "\"", #"\"#, "titan", "TITAN", "IXION", "on", "% i", "zzz", "", "øresund", "ÉLAN", "éclat"] {
+        for text in [
+            "%", "_", "'", "\"", #"\"#, "titan", "TITAN", "IXION", "on", "% i", "zzz", "", "øresund", "ÉLAN", "éclat",
+        ] {
             let found = try cache.queue.read { db in try SolarBody.search(db, text: text) }.map(\.englishName)
             // The expectation, computed in Swift: a literal, case-insensitive
             // substring test, then sorted the way SQLite compares text (bytes).
-            let expected = names
+            let expected =
+                names
                 .filter { text.isEmpty || $0.lowercased().contains(text.lowercased()) }
                 .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             #expect(found == expected, "search \"\(text)\"")
@@ -193,7 +233,7 @@ import Testing
             return (try Table("solar_body").fetchCount(db), try nullCount(db, "densitity"))
         }
         #expect(seedCounts.0 == (try fixtureObjects("v1").count))
-        #expect(seedCounts.1 == seedCounts.0) // every row NULL, and no error
+        #expect(seedCounts.1 == seedCounts.0)  // every row NULL, and no error
 
         let ours = try DatabaseQueue()
         try AppDatabase.migrator.migrate(ours)
