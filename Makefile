@@ -64,8 +64,9 @@ doctor:
 	@scripts/doctor.sh
 
 # Style: the committed .swift-format, strictly.
+# Style: the committed .swift-format (swift-argument-parser's, 4-space indent, 120 columns). CI runs it.
 lint:
-	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift Benchmarks/Sources Benchmarks/Package.swift
+	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift Plugins Exercises Solutions Checks Benchmarks/Sources Benchmarks/Package.swift
 
 FORCE:
 
