@@ -31,7 +31,7 @@ struct Step8: ParsableCommand, Lesson {
         func run() throws {
             let listings = try attempt("search the products") { try open(database).search(text) }
             Narrator().table(productHeaders, listings.map(productRow), indent: "")
-            print("\(listings.count) product\(listings.count == 1 ? "" : "s")")
+            Narrator().line("\(listings.count) product\(listings.count == 1 ? "" : "s")")
         }
     }
 
@@ -45,7 +45,7 @@ struct Step8: ParsableCommand, Lesson {
             let changed = try attempt("edit product #\(id)") {
                 try open(database).saveEdit(productID: id, price: price)
             }
-            print(
+            Narrator().line(
                 changed.isEmpty
                     ? "Product #\(id): no change, nothing written."
                     : "Product #\(id): saved \(changed.joined(separator: ", ")).")
@@ -62,7 +62,7 @@ struct Step8: ParsableCommand, Lesson {
             let (data, display) = try bodiesData(source)
             let bodies = try decodeBodies(data, from: display)
             let counts = try attempt("sync the cache with \(display)") { try open(database).sync(bodies) }
-            print(
+            Narrator().line(
                 "Synced \(display) in one transaction: deleted \(counts.deleted), updated \(counts.updated), inserted \(counts.inserted)."
             )
         }
@@ -99,7 +99,7 @@ struct Step8: ParsableCommand, Lesson {
             let queue = try CourseGRDB.openQueue(.file(path), configuration: configuration)
             let counts = try queue.read { db in try verify(db) }
             Narrator().table(["table", "rows"], counts.map { [$0.table, String($0.rows)] }, indent: "")
-            print(
+            Narrator().line(
                 "Read \(counts.reduce(0) { $0 + $1.rows }) rows of \(counts.count) tables: every count equals SQLite's COUNT(*)."
             )
         }
