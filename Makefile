@@ -4,8 +4,8 @@ BIN := .build/debug
 # Arguments for a step: make step3 ARGS="add-player Blob --team 1"
 ARGS ?=
 # The toolchain's temporary files (swift build and swift test leave empty
-# TemporaryDirectory.* folders behind) go inside .build/, not /tmp.
-export TMPDIR := $(CURDIR)/.build/tmp
+# TemporaryDirectory.* folders behind) go in .build/tmp, made here for every target.
+export TMPDIR := $(CURDIR)/.build/tmp$(shell mkdir -p "$(CURDIR)/.build/tmp")
 
 .DEFAULT_GOAL := help
 .PHONY: help test golden docs reset doctor sqlite lint tmp bench bench-quick FORCE
@@ -63,7 +63,6 @@ reset:
 doctor:
 	@scripts/doctor.sh
 
-# Style: the committed .swift-format, strictly.
 # Style: the committed .swift-format (swift-argument-parser's, 4-space indent, 120 columns). CI runs it.
 lint:
 	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift Plugins Exercises Solutions Checks Benchmarks/Sources Benchmarks/Package.swift
