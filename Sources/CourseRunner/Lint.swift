@@ -3,6 +3,9 @@ import Foundation
 /// Where the manifest, the files on disk and the chapters disagree. Each
 /// problem is one line that names the file to fix; none means consistent.
 public struct Lint {
+    /// The course's steps: each has a chapter, docs/0N-….md, and exercises.
+    public static let steps = 1...8
+
     public var workspace: Workspace
     public var manifest: Manifest
 
@@ -47,7 +50,7 @@ public struct Lint {
         {
             problem("needs three hints, from gentle to explicit (has \(exercise.hints.filter { !$0.isEmpty }.count))")
         }
-        if !(1...7).contains(exercise.step) { problem("step \(exercise.step) is not a step of the course") }
+        if !Lint.steps.contains(exercise.step) { problem("step \(exercise.step) is not a step of the course") }
         if !["compile", "check"].contains(exercise.starter.stage) || exercise.starter.says.isEmpty {
             problem("starter must say how it fails: stage \"compile\" or \"check\", and a phrase of its message")
         }
@@ -117,7 +120,7 @@ public struct Lint {
     /// Each chapter ends with an "Exercises" section that names exactly its step's exercises.
     func chapterSections() -> [String] {
         var problems: [String] = []
-        for step in 1...7 {
+        for step in Lint.steps {
             guard let name = files("docs").first(where: { $0.hasPrefix("0\(step)-") }) else { continue }
             let text =
                 (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
