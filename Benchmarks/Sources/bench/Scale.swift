@@ -148,7 +148,8 @@ private func compareStep4Index(_ recorder: Recorder, size: Int, repetitions: Int
 /// The command at one size, ready to be timed: its database is built now.
 private func command(_ operation: Operation, size: Int, settings: Settings) throws -> () throws -> Void {
     let arguments = try operation.setUp(size)
-    let step = String(operation.title.prefix { $0 != " " })
+    // "step 6 search" runs the executable step6.
+    let step = "step" + operation.title.dropFirst("step ".count).prefix { $0 != " " }
     var run = 0
     return {
         // `edit` must change something each time, or it would write nothing.
