@@ -20,16 +20,16 @@ sqlite: tmp
 tmp:
 	@mkdir -p "$(TMPDIR)"
 
-# make step1 … make step7: build one step, then run it. The first build
-# shows swift build's progress (it compiles the packages the step uses);
-# later builds are quiet unless they fail.
+# make step1 … make step8: build one step (COURSE_STEP=N: a package of only what step N needs, see
+# Package.swift), then run it. The first build shows swift build's progress; later builds are quiet
+# unless they fail.
 step%: FORCE sqlite
 	@if test -x $(BIN)/step$*; then \
-	  $(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 \
+	  COURSE_STEP=$* $(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 \
 	    || { cat .build/make-step$*.log; echo "step$* did not build: see the messages above."; exit 1; }; \
 	else \
-	  echo "Building step$* for the first time (steps 2 to 7 also compile GRDB: a minute or two)..."; \
-	  $(SWIFT) build --product step$* || { echo "step$* did not build: see the messages above."; exit 1; }; \
+	  echo "Building step$* for the first time (steps 2 to 8 also compile GRDB: about a minute)..."; \
+	  COURSE_STEP=$* $(SWIFT) build --product step$* || { echo "step$* did not build: see the messages above."; exit 1; }; \
 	  echo; \
 	fi
 	@rm -rf "$(TMPDIR)"/TemporaryDirectory.*

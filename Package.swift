@@ -117,6 +117,46 @@ if !exercises.isEmpty {
     }
 }
 
+// MARK: - One step at a time
+// `make stepN` sets COURSE_STEP=N: the manifest then keeps only step N's
+// executable, the targets it depends on and the packages those use. SwiftPM
+// resolves and builds no more than that: step 1 never fetches GRDB, and only
+// step 8 builds the record generator its plugin runs (SwiftPM builds every
+// plugin's tool before any build of a package that has the plugin). Without
+// it (swift build, swift run, make test, the exercise runner) the package is
+// whole. The products are the same either way, so switching costs no rebuild.
+if let step = environment["COURSE_STEP"], !step.isEmpty {
+    keepOnly("step" + step, in: package)
+}
+
+/// Removes every target `root` does not need, and every package those do not use.
+func keepOnly(_ root: String, in package: Package) {
+    let targets = Dictionary(package.targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    var needed: Set<String> = []
+    var packages: Set<String> = []
+    var pending = [root]
+    while let name = pending.popLast() {
+        guard let target = targets[name], needed.insert(name).inserted else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            case .productItem(_, let package?, _, _): packages.insert(package.lowercased())
+            default: break
+            }
+        }
+        // A target that uses a plugin keeps this package's plugins and their tools
+        // (PackageDescription does not say which plugin a usage names).
+        if !(target.plugins ?? []).isEmpty {
+            pending += targets.values.filter { $0.type == .plugin }.map(\.name)
+        }
+    }
+    package.targets = package.targets.filter { needed.contains($0.name) }
+    package.dependencies = package.dependencies.filter { dependency in
+        guard case .sourceControl(_, let location, _) = dependency.kind else { return true }
+        return packages.contains(String(location.split(separator: "/").last ?? "").lowercased())
+    }
+}
+
 /// Step 8: records generated from the schema at build time.
 ///
 /// `generate-records` needs only Foundation and SQLite (no GRDB), so it
