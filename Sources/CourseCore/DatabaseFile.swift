@@ -66,6 +66,10 @@ public struct StepFileKind: Sendable {
         StepFileKind(
             step: "step7", tables: ["solar_body", "grdb_migrations"], migrations: ["v1 BodiesDB-001.sql"],
             readCommand: "list", summary: "a cache of solar bodies"),
+        StepFileKind(
+            step: "step8", tables: ["Categories", "Suppliers", "Products", "solar_body", "grdb_migrations"],
+            migrations: ["v1 catalog.sql", "v1 BodiesDB-001.sql"], readCommand: "search",
+            summary: "a catalog and a cache of solar bodies"),
     ]
 
     /// The kinds of file `step` uses: its own, and for step 5 step 4's too
@@ -112,6 +116,8 @@ public enum DatabaseFile {
 
         /// The step whose file this is, when that can be told; a step whose
         /// migrations are exactly the file's first, when several fit.
+        /// (A step 8 file is also a Northwind catalog, which step 6 describes;
+        /// its migrations make it step 8's.)
         public var kind: StepFileKind? {
             let candidates = StepFileKind.all.filter { $0.describes(self) }
             return candidates.first { Set($0.migrations) == Set(migrations) } ?? candidates.first
@@ -148,9 +154,10 @@ public enum DatabaseFile {
             // sqlite_schema lists every table; SQLite's own start with "sqlite_".
             let tables = try strings(
                 db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+            // In the order they ran: GRDB inserts one row per migration as it applies it.
             let migrations =
                 tables.contains("grdb_migrations")
-                ? try strings(db, "SELECT identifier FROM grdb_migrations") : []
+                ? try strings(db, "SELECT identifier FROM grdb_migrations ORDER BY rowid") : []
             var columns: [String: [String]] = [:]
             for table in tables {
                 columns[table] = try strings(
@@ -195,7 +202,7 @@ extension DatabaseFile {
         let usable = StepFileKind.usable(by: step, migrations: migrations)
         guard case .file(let path) = location, let own = usable.first(where: { $0.step == step }) else { return }
         let shown = Workspace.display(path)
-        let refused = "\(shown) is not a file \(own.displayName) can use; \(own.displayName) left it untouched"
+        let refused = refusal(shown, "a file \(own.displayName) can use", own)
         switch inspect(path) {
         case .missing where reading:
             throw CourseError.input(
@@ -213,20 +220,31 @@ extension DatabaseFile {
             let lines = [refused, holds(contents, own)] + readWithMaker(contents, shown) + [advice(path, own)]
             throw CourseError.input(lines.joined(separator: "\n  "))
         case .notADatabase(let error):
-            let what = [refused + ": SQLite cannot read it as a database", advice(path, own)]
-            throw CourseError(report: ErrorReport(what.joined(separator: "\n  "), error: error))
+            throw unreadable(refused, error, advice(path, own))
         }
     }
     // [/docs:check]
+
+    /// The first line of a refusal: "x.sqlite is not a file step 4 can use; step 4 left it untouched".
+    static func refusal(_ shown: String, _ wanted: String, _ own: StepFileKind) -> String {
+        "\(shown) is not \(wanted); \(own.displayName) left it untouched"
+    }
+
+    /// The refusal of a file SQLite cannot read, with SQLite's code and message.
+    static func unreadable(_ refused: String, _ error: SQLiteError, _ advice: String) -> CourseError {
+        let what = [refused + ": SQLite cannot read it as a database", advice]
+        return CourseError(report: ErrorReport(what.joined(separator: "\n  "), error: error))
+    }
 
     /// What the file holds, and which step made it when that can be told.
     static func holds(_ contents: Contents, _ own: StepFileKind) -> String {
         let tables = contents.tables.sorted().joined(separator: ", ")
         guard !contents.isEmpty else { return "it is empty, and \(own.displayName) does not set up new files" }
-        let newer = contents.migrations.filter { !own.migrations.contains($0) }
-        // A later version of this step's app: it ran every migration this step knows, and more.
+        // A later version of this step's app: its migrations begin with all of this
+        // step's, in order, and go on. (Step 8's begin with the catalog: another app, not step 7's next.)
+        let newer = contents.migrations.dropFirst(own.migrations.count)
         let later =
-            !own.migrations.isEmpty && !newer.isEmpty && Set(own.migrations).isSubset(of: contents.migrations)
+            !own.migrations.isEmpty && !newer.isEmpty && contents.migrations.starts(with: own.migrations)
             ? "a later version of \(own.displayName) (migrations it does not know: \(newer.joined(separator: ", ")))"
             : nil
         switch (contents.kind, later) {
@@ -259,6 +277,40 @@ extension DatabaseFile {
         return "Give \(own.displayName) \(wanted) (--database PATH), or none to use db/\(own.step).sqlite"
             + (inDB ? "; `make reset` deletes every file in db/." : ".")
     }
+}
+
+// MARK: - A subcommand that reads any file with certain tables
+
+extension DatabaseFile {
+    // [docs:check-tables]
+    /// Refuses, before anything opens it, a file that is missing, that SQLite
+    /// cannot read, or that lacks one of `tables`, whoever made it: for a
+    /// subcommand that only reads, and reads any database holding those
+    /// tables (step 8's `verify`, any Northwind database). `wanted` says what
+    /// such a file is: "a Northwind database".
+    public static func check(_ path: String, holding tables: Set<String>, for step: String, wanted: String) throws {
+        guard let own = StepFileKind.all.first(where: { $0.step == step }) else { return }
+        let shown = Workspace.display(path)
+        let refused = refusal(shown, wanted, own)
+        let advice = "Give \(own.displayName) \(wanted) (--database PATH)."
+        switch inspect(path) {
+        case .missing:
+            throw CourseError.input("no database at \(shown)\n  \(advice)")
+        case .database(let contents):
+            // SQLite's table names ignore case, as GRDB's queries do.
+            let present = Set(contents.tables.map { $0.lowercased() })
+            let missing = tables.filter { !present.contains($0.lowercased()) }.sorted()
+            guard !missing.isEmpty else { return }
+            let lacks =
+                (contents.isEmpty ? "it is empty: it has none" : "it lacks \(missing.count)")
+                + " of the \(tables.count) tables needed: \(missing.joined(separator: ", "))"
+            let what = contents.isEmpty ? [] : [holds(contents, own)] + readWithMaker(contents, shown)
+            throw CourseError.input(([refused, lacks] + what + [advice]).joined(separator: "\n  "))
+        case .notADatabase(let error):
+            throw unreadable(refused, error, advice)
+        }
+    }
+    // [/docs:check-tables]
 }
 
 extension DatabaseOptions {

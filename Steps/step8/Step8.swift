@@ -29,7 +29,7 @@ struct Step8: ParsableCommand, Lesson {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let listings = try attempt("search the products") { try open(database).search(text) }
+            let listings = try attempt("search the products") { try open(database, reading: true).search(text) }
             Narrator().table(productHeaders, listings.map(productRow), indent: "")
             Narrator().line("\(listings.count) product\(listings.count == 1 ? "" : "s")")
         }
@@ -75,7 +75,7 @@ struct Step8: ParsableCommand, Lesson {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let bodies = try attempt("read the cache") { try open(database).bodies(matching: text) }
+            let bodies = try attempt("read the cache") { try open(database, reading: true).bodies(matching: text) }
             Narrator().table(bodyHeaders, bodies.map(bodyRow), indent: "")
         }
     }
@@ -91,9 +91,8 @@ struct Step8: ParsableCommand, Lesson {
             guard let path = database.database else {
                 throw ValidationError("verify reads an existing Northwind database: give --database PATH.")
             }
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw CourseError.input("no database at \(Workspace.display(path))")
-            }
+            // Before GRDB opens it: a file SQLite can read, with every table the records read.
+            try DatabaseFile.check(path, holding: verifiedTables, for: "step8", wanted: "a Northwind database")
             var configuration = CourseGRDB.configuration(trace: database.trace, narrator: Narrator())
             configuration.readonly = true
             let queue = try CourseGRDB.openQueue(.file(path), configuration: configuration)
@@ -106,10 +105,13 @@ struct Step8: ParsableCommand, Lesson {
     }
 }
 
-/// The database a subcommand works on.
-private func open(_ options: DatabaseOptions) throws -> AppDatabase {
-    try AppDatabase.open(
-        options.location(defaultFile: AppDatabase.defaultFile), trace: options.trace, narrator: Narrator())
+/// The database a subcommand works on, once step 8 knows it can use the file
+/// (see DatabaseFile.check). `reading`: a missing file is an error, not a new one.
+private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> AppDatabase {
+    let location = try options.checkedLocation(
+        defaultFile: AppDatabase.defaultFile, for: "step8", migrations: AppDatabase.migrator.migrations,
+        reading: reading)
+    return try AppDatabase.open(location, trace: options.trace, narrator: Narrator())
 }
 
 // MARK: - Presentation

@@ -9,7 +9,7 @@ import Testing
 /// cell must be the one the table in docs/appendix-file-compatibility.md
 /// shows, and a refused file must keep every byte (and its companions).
 @Suite struct FileCompatibilityTests {
-    static let steps = 1...7
+    static let steps = 1...8
 
     /// The rows of the table: a step, and how it opens the file. Step 5 also
     /// opens a file with no subcommand: `step5 --database FILE` upgrades it.
@@ -26,13 +26,19 @@ import Testing
     }
 
     /// A subcommand that only reads, and one that writes, for each step.
-    static func reading(_ step: Int) -> [String] { step == 3 ? ["players"] : ["list"] }
+    static func reading(_ step: Int) -> [String] {
+        switch step {
+        case 3: ["players"]
+        case 8: ["search"]
+        default: ["list"]
+        }
+    }
     static func writing(_ step: Int) -> [String] {
         switch step {
         case 3: ["add-team", "Zebras"]
         case 4, 5: ["add", "Zed", "1"]
         case 6: ["edit", "1", "--price", "2"]
-        case 7: ["sync"]
+        case 7, 8: ["sync"]
         default: ["add", "Zed"]
         }
     }
@@ -80,7 +86,8 @@ import Testing
             }
             switch fixture {
             case .step(let n) where n == step: return "used"
-            case .step: return "upgraded"
+            // Step 5 makes a step 4 file its own; step 6 reads a step 8 file (a Northwind catalog too) as it is.
+            case .step: return kindAfter == "step\(step)" ? "upgraded" : "used"
             default: return "set up"
             }
         }
@@ -177,7 +184,15 @@ import Testing
                 cell.outcome == expected,
                 "\(label): the appendix says \(expected ?? "nothing"), the program: \(cell.outcome)\n\(cell.result.stderr)"
             )
-            if cell.result.status == 0 {
+            if cell.result.status == 0, case .step(let maker) = cell.fixture, maker != cell.step,
+                cell.outcome == "used"
+            {
+                // Another step's file, read by a subcommand that only reads: still its maker's, every byte.
+                #expect(
+                    cell.kindAfter == "step\(maker)",
+                    "\(label): afterwards the file looks like \(cell.kindAfter ?? "nothing known")")
+                #expect(cell.after == cell.before, "\(label): read, but the file or its -wal/-journal changed")
+            } else if cell.result.status == 0 {
                 // Used, upgraded or set up: the file is now this step's.
                 #expect(
                     cell.kindAfter == "step\(cell.step)",
@@ -291,17 +306,23 @@ extension FileCompatibilityTests {
         // using the file it upgraded; the course's step 5 calls it later.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let path = try itemsFile(
-            in: directory, migrations: ["createItem", "addNotes", "addPrice"],
-            columns: "id INTEGER PRIMARY KEY, name TEXT, quantity INTEGER, notes TEXT, price REAL")
         let theirs = ["createItem", "addNotes", "addPrice"]
+        let path = try itemsFile(in: directory, migrations: theirs, columns: itemsWithPrice)
         try DatabaseFile.check(.file(path), for: "step5", migrations: theirs)
-        do {
-            try DatabaseFile.check(.file(path), for: "step5")
-            Issue.record("the course's step 5 used a file with a migration it does not know")
-        } catch {
-            #expect("\(error)".contains("made by a later version of step 5 (migrations it does not know: addPrice)"))
-        }
+        let message = refusal(path, for: "step5")
+        #expect(message.contains("made by a later version of step 5 (migrations it does not know: addPrice)"))
+    }
+
+    @Test func laterMeansThisStepsMigrationsFirstAndInOrder() throws {
+        // Step 5's two migrations and one more, but not in the order step 5
+        // runs them: not a later step 5 (as a step 8 file is no later step 7).
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try itemsFile(
+            in: directory, migrations: ["addNotes", "createItem", "addPrice"], columns: itemsWithPrice)
+        let message = refusal(path, for: "step5")
+        #expect(!message.contains("later version"), "\(message)")
+        #expect(message.contains("no step of this course makes a file like it"), "\(message)")
     }
 
     @Test func theRightTablesWithOtherColumnsAreRefusedBeforeWALMode() throws {
@@ -319,6 +340,20 @@ extension FileCompatibilityTests {
                 "it holds the tables grdb_migrations, item: no step of this course makes a file like it"),
             "\(result.stderr)")
         #expect(Bytes(path) == before)
+    }
+}
+
+/// Step 5's `item` table, and a column of a learner's own migration.
+private let itemsWithPrice = "id INTEGER PRIMARY KEY, name TEXT, quantity INTEGER, notes TEXT, price REAL"
+
+/// The message `DatabaseFile.check` refuses the file with (an issue when it does not refuse it).
+private func refusal(_ path: String, for step: String) -> String {
+    do {
+        try DatabaseFile.check(.file(path), for: step)
+        Issue.record("\(step) used \(path)")
+        return ""
+    } catch {
+        return "\(error)"
     }
 }
 

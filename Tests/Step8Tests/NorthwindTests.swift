@@ -70,17 +70,6 @@ let northwindPath = workspaceRoot.deletingLastPathComponent().appendingPathCompo
             #expect(line?.split(separator: " ").last.map(String.init) == String(count), "\(table)")
         }
     }
-
-    @Test func verifyRefusesADatabaseOfAnotherShape() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        try DatabaseQueue(path: directory.file("other.sqlite")).write { db in try db.execute(sql: "CREATE TABLE t (x)")
-        }
-        let result = try StepProcess.run(
-            "step8", ["verify", "--database", directory.file("other.sqlite")], in: directory)
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("no table \"Categories\""))
-    }
 }
 
 /// Reads every row, deletes them, inserts the records, reads again: equal.

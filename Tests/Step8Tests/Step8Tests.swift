@@ -32,6 +32,26 @@ import Testing
         #expect(try database.sync(v1) == (deleted: 0, updated: 0, inserted: 0))
     }
 
+    /// Step 8 opens only a file it can use, as every step does: `bodies`
+    /// only reads, so it creates no file; `edit` refuses step 7's cache,
+    /// untouched.
+    @Test func subcommandsOpenOnlyAFileStep8CanUse() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let missing = try StepProcess.run("step8", ["bodies", "--database", "none.sqlite"], in: directory)
+        #expect(missing.status == 1 && missing.stderr.contains("no database at none.sqlite"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.file("none.sqlite")))
+
+        let cache = directory.file("cache.sqlite")
+        #expect(try StepProcess.run("step7", ["sync", "--database", cache], in: directory).status == 0)
+        let before = FileManager.default.contents(atPath: cache)
+        let edit = try StepProcess.run("step8", ["edit", "1", "--price", "2", "--database", cache], in: directory)
+        #expect(edit.status == 1)
+        #expect(edit.stderr.contains("it is a step 7 file, a cache of solar bodies"), "\(edit.stderr)")
+        #expect(FileManager.default.contents(atPath: cache) == before)
+        #expect(!FileManager.default.fileExists(atPath: cache + "-journal"))
+    }
+
     /// A body without a required field never reaches the cache: decoding
     /// fails first, naming the field as the API spells it.
     @Test func aBadSourceIsRefusedBeforeTheCacheIsOpened() throws {
