@@ -5,6 +5,7 @@
 #   3. a rebuild after editing one step file (a comment appended to Steps/step3/Tour.swift)
 #
 #   scripts/measure-build.sh [COMMIT]     (default: this checkout's HEAD; commit first)
+#   RUNS=5 scripts/measure-build.sh       `make step1` in RUNS fresh clones: the median, and the range
 #
 # The clone goes into a temporary folder with `shared` beside it (a link to ../shared),
 # as in a worktree. Figures depend on the machine and on what else runs on it: the
@@ -41,8 +42,16 @@ load() {
 }
 
 echo "Measuring $commit on $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores ($(swift --version 2>/dev/null | head -n 1))"
-before=$(load); step1=$(seconds make step1)
-echo "  make step1, fresh clone:            ${step1} s   ($before)"
+# make step1 varies by a few seconds from clone to clone: with RUNS > 1, the median and the range.
+runs=${RUNS:-1}
+step1s=()
+for run in $(seq "$runs"); do
+  if [ "$run" -gt 1 ]; then rm -rf .build db; fi
+  before=$(load); step1s+=("$(seconds make step1)")
+  echo "  make step1, fresh clone:            ${step1s[-1]} s   ($before)"
+done
+step1=$(printf '%s\n' "${step1s[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+[ "$runs" -gt 1 ] && echo "  make step1: median ${step1} s of ${runs} ($(printf '%s\n' "${step1s[@]}" | sort -n | head -1)–$(printf '%s\n' "${step1s[@]}" | sort -n | tail -1) s)"
 rm -rf .build
 before=$(load); cold=$(seconds swift build)
 echo "  swift build, cold (no .build):      ${cold} s   ($before)"

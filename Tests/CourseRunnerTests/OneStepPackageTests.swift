@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import CourseRunner
+
+/// `make stepN` builds a package of only what step N needs (COURSE_STEP, see
+/// Package.swift): fewer packages to resolve, fewer targets to build.
+@Suite struct OneStepPackageTests {
+    /// The package as SwiftPM sees it with COURSE_STEP set: its targets and
+    /// the packages it depends on. A scratch path of its own: `swift test`
+    /// holds the lock on .build.
+    func package(step: String) throws -> (targets: Set<String>, packages: Set<String>) {
+        let dump = Shell.run(
+            [
+                ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package",
+                "--scratch-path", repositoryRoot.appendingPathComponent(".build/isolation").path, "dump-package",
+            ],
+            in: repositoryRoot, environment: ["COURSE_STEP": step])
+        let json = try JSONSerialization.jsonObject(with: Data(dump.output.utf8.drop { $0 != UInt8(ascii: "{") }))
+        let package = try #require(json as? [String: Any], "dump-package printed no package: \(dump.output)")
+        let targets = (package["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        let packages = (package["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
+            ((dependency["sourceControl"] as? [[String: Any]])?.first?["identity"] as? String)
+        }
+        return (Set(targets), Set(packages))
+    }
+
+    @Test func stepOneNeedsNeitherGRDBNorTheRecordGenerator() throws {
+        let step1 = try package(step: "1")
+        #expect(step1.targets == ["CSQLite", "CourseCore", "step1"])
+        #expect(step1.packages == ["swift-argument-parser"])
+    }
+
+    @Test func stepEightKeepsItsPluginAndTheToolItRuns() throws {
+        let step8 = try package(step: "8")
+        #expect(step8.targets.isSuperset(of: ["step8", "RecordsPlugin", "generate-records", "RecordGenerator"]))
+        #expect(!step8.targets.contains("step7") && !step8.targets.contains { $0.hasSuffix("Tests") })
+        #expect(step8.packages == ["grdb.swift", "swift-argument-parser"])
+    }
+}
