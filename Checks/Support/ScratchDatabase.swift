@@ -120,3 +120,20 @@ public func runPredictionCheck(_ exercise: String, program: @escaping ((String) 
             )
         ])
 }
+
+/// The whole check of a SQL exercise: a fresh database made by `setup`, then
+/// query.sql's rows compared with `expected`. `what` says what the query lists.
+public func runQueryCheck(_ exercise: String, _ what: String, setup: String, expected: [[String]]) -> Never {
+    runCheck(
+        exercise,
+        [
+            (
+                what,
+                {
+                    let db = try ScratchDatabase()
+                    try db.execute(setup)
+                    try checkQuery(on: db, expected: expected)
+                }
+            )
+        ])
+}

@@ -8,16 +8,6 @@ let setup = """
       ('Blob', 2), ('Blob Jr', 2), ('Blob Sr', 1), ('Blobby', 4), ('Bobby', NULL);
     """
 
-runCheck(
-    "s3-team-sizes",
-    [
-        (
-            "every team with its number of players, biggest first, ties by name",
-            {
-                let db = try ScratchDatabase()
-                try db.execute(setup)
-                try checkQuery(
-                    on: db, expected: [["Lions", "2"], ["Eagles", "1"], ["Tigers", "1"], ["Bears", "0"]])
-            }
-        )
-    ])
+runQueryCheck(
+    "s3-team-sizes", "every team with its number of players, biggest first, ties by name", setup: setup,
+    expected: [["Lions", "2"], ["Eagles", "1"], ["Tigers", "1"], ["Bears", "0"]])

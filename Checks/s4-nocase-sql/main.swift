@@ -6,17 +6,6 @@ let setup = """
       ('banana', 3), ('Cherry', 2), ('apple', 5), ('Zebra', 1), ('Apple', 2), ('date', 0), ('Banana', 4);
     """
 
-runCheck(
-    "s4-nocase-sql",
-    [
-        (
-            "items with count ≥ 2, by name ignoring case, then by id",
-            {
-                let db = try ScratchDatabase()
-                try db.execute(setup)
-                try checkQuery(
-                    on: db,
-                    expected: [["apple", "5"], ["Apple", "2"], ["banana", "3"], ["Banana", "4"], ["Cherry", "2"]])
-            }
-        )
-    ])
+runQueryCheck(
+    "s4-nocase-sql", "items with count ≥ 2, by name ignoring case, then by id", setup: setup,
+    expected: [["apple", "5"], ["Apple", "2"], ["banana", "3"], ["Banana", "4"], ["Cherry", "2"]])

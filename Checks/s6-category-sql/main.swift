@@ -11,17 +11,6 @@ let setup = """
       ('Carnarvon Tigers', 3, 62.5, '0'), ('Mishi Kobe Niku', 4, 97, '1');
     """
 
-runCheck(
-    "s6-category-sql",
-    [
-        (
-            "categories with products still sold: count and average price, most first",
-            {
-                let db = try ScratchDatabase()
-                try db.execute(setup)
-                try checkQuery(
-                    on: db,
-                    expected: [["Seafood", "3", "33.17"], ["Beverages", "2", "18.5"], ["Condiments", "1", "10.0"]])
-            }
-        )
-    ])
+runQueryCheck(
+    "s6-category-sql", "categories with products still sold: count and average price, most first", setup: setup,
+    expected: [["Seafood", "3", "33.17"], ["Beverages", "2", "18.5"], ["Condiments", "1", "10.0"]])

@@ -9,15 +9,6 @@ let setup = """
       ('vulcain', 'Vulcain', 'Vulcan', 'Planet', NULL), ('soleil', 'Le Soleil', 'Sun', 'Star', 274);
     """
 
-runCheck(
-    "s7-bodies-sql",
-    [
-        (
-            "planets with a known gravity, strongest first",
-            {
-                let db = try ScratchDatabase()
-                try db.execute(setup)
-                try checkQuery(on: db, expected: [["Jupiter", "24.79"], ["Earth", "9.8"], ["Mars", "3.71"]])
-            }
-        )
-    ])
+runQueryCheck(
+    "s7-bodies-sql", "planets with a known gravity, strongest first", setup: setup,
+    expected: [["Jupiter", "24.79"], ["Earth", "9.8"], ["Mars", "3.71"]])

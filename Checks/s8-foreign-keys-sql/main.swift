@@ -12,21 +12,10 @@ let setup = """
     CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT);
     """
 
-runCheck(
-    "s8-foreign-keys-sql",
-    [
-        (
-            "every foreign key column as child.column → parent.column",
-            {
-                let db = try ScratchDatabase()
-                try db.execute(setup)
-                try checkQuery(
-                    on: db,
-                    expected: [
-                        ["match.away_team_id → team.id"], ["match.home_team_id → team.id"],
-                        ["player.born_in → country.code"], ["player.team_id → team.id"],
-                        ["team.country_code → country.code"],
-                    ])
-            }
-        )
+runQueryCheck(
+    "s8-foreign-keys-sql", "every foreign key column as child.column → parent.column", setup: setup,
+    expected: [
+        ["match.away_team_id → team.id"], ["match.home_team_id → team.id"],
+        ["player.born_in → country.code"], ["player.team_id → team.id"],
+        ["team.country_code → country.code"],
     ])

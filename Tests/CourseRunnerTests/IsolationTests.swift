@@ -27,14 +27,7 @@ import Testing
 
     /// The package as SwiftPM sees it with this environment: target name → its dependencies' names.
     func targets(_ environment: [String: String]) throws -> [String: [String]] {
-        let dump = Shell.run(
-            [
-                ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package",
-                "--scratch-path", scratchPath, "dump-package",
-            ],
-            in: repositoryRoot, environment: environment)
-        let json = try JSONSerialization.jsonObject(with: Data(dump.output.utf8.drop { $0 != UInt8(ascii: "{") }))
-        let targets = (json as? [String: Any])?["targets"] as? [[String: Any]] ?? []
+        let targets = try dumpPackage(environment)["targets"] as? [[String: Any]] ?? []
         return Dictionary(
             uniqueKeysWithValues: targets.map { target in
                 let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in

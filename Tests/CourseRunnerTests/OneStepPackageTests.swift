@@ -7,17 +7,9 @@ import Testing
 /// Package.swift): fewer packages to resolve, fewer targets to build.
 @Suite struct OneStepPackageTests {
     /// The package as SwiftPM sees it with COURSE_STEP set: its targets and
-    /// the packages it depends on. A scratch path of its own: `swift test`
-    /// holds the lock on .build.
+    /// the packages it depends on.
     func package(step: String) throws -> (targets: Set<String>, packages: Set<String>) {
-        let dump = Shell.run(
-            [
-                ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package",
-                "--scratch-path", repositoryRoot.appendingPathComponent(".build/isolation").path, "dump-package",
-            ],
-            in: repositoryRoot, environment: ["COURSE_STEP": step])
-        let json = try JSONSerialization.jsonObject(with: Data(dump.output.utf8.drop { $0 != UInt8(ascii: "{") }))
-        let package = try #require(json as? [String: Any], "dump-package printed no package: \(dump.output)")
+        let package = try dumpPackage(["COURSE_STEP": step])
         let targets = (package["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         let packages = (package["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
             ((dependency["sourceControl"] as? [[String: Any]])?.first?["identity"] as? String)
