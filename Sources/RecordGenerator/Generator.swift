@@ -349,8 +349,8 @@ struct Emitter {
             }
         }
         guard !lines.isEmpty else { return "" }
-        return "/// The associations of `\(type)`, from the foreign keys, each with a request that uses it.\nextension \(type) {\n"
-            + lines.joined(separator: "\n") + "\n}\n"
+        let summary = "/// The associations of `\(type)`, from the foreign keys, each with a request that uses it."
+        return summary + "\nextension \(type) {\n" + lines.joined(separator: "\n") + "\n}\n"
     }
 
     /// Whether a UNIQUE index or the primary key covers exactly these columns:
