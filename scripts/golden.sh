@@ -33,9 +33,12 @@ for step in $steps; do
   done
   echo "wrote Tests/Golden/help/$step*.txt ($(ls "$root/Tests/Golden/help/$step".txt "$root/Tests/Golden/help/$step"-*.txt | wc -l) files)"
 done
-# Step 8's generator: the source it writes from step 7's schema file.
+# Step 8's generator: the source it writes from step 7's schema file, and from
+# step 6's catalog (foreign keys both ways, a NUMERIC column).
 if [[ " $(echo $steps) " == *" step8 "* ]]; then
   "$bin/generate-records" "$root/Steps/step7/Resources/BodiesDB-001.sql" >"$root/Tests/Golden/step8-records-BodiesDB-001.txt"
   echo "wrote Tests/Golden/step8-records-BodiesDB-001.txt (the records generated from BodiesDB-001.sql)"
+  "$bin/generate-records" "$root/Steps/step6/Resources/catalog.sql" >"$root/Tests/Golden/step8-records-catalog.txt"
+  echo "wrote Tests/Golden/step8-records-catalog.txt (the records generated from catalog.sql)"
 fi
 git -C "$root" --no-pager diff --stat -- Tests/Golden || true

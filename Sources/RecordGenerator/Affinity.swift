@@ -29,12 +29,14 @@ public enum Affinity: String, Sendable {
     }
 }
 
-/// The Swift type a column gets, and a warning when the choice is a guess.
+/// The Swift type a column gets, and a note when the choice is a guess.
 public struct SwiftType: Equatable, Sendable {
     public var name: String
-    /// Set when the declared type says too little: the build prints it,
-    /// naming `table.column` and `name`.
-    public var warning: String?
+    /// Set when the declared type says too little. The generated file's
+    /// header lists it, naming `table.column` and `name`: said once, where
+    /// the type is, not as a build warning that a schema meaning it
+    /// (Northwind's NUMERIC prices) would print on every build.
+    public var note: String?
 
     /// The mapping: two declared types GRDB reads natively, then affinity.
     ///
@@ -44,7 +46,7 @@ public struct SwiftType: Equatable, Sendable {
     ///   from 0 and 1.
     /// - INTEGER → Int64 (SQLite's integers are 64-bit), TEXT → String,
     ///   BLOB → Data, REAL → Double.
-    /// - No declared type, or any other NUMERIC: a guess, with a warning.
+    /// - No declared type, or any other NUMERIC: a guess, with a note.
     public init(declaredType: String) {
         let base =
             declaredType.uppercased().split(separator: "(").first
@@ -58,17 +60,17 @@ public struct SwiftType: Equatable, Sendable {
             case .text: self.init(name: "String")
             case .real: self.init(name: "Double")
             case .blob where base.isEmpty:
-                self.init(name: "Data", warning: "no declared type, so SQLite stores any value there")
+                self.init(name: "Data", note: "no declared type, so SQLite stores any value there")
             case .blob: self.init(name: "Data")
             case .numeric:
                 self.init(
-                    name: "Double", warning: "declared type \(declaredType) has NUMERIC affinity (integers and reals)")
+                    name: "Double", note: "declared type \(declaredType) has NUMERIC affinity (integers and reals)")
             }
         }
     }
 
-    public init(name: String, warning: String? = nil) {
+    public init(name: String, note: String? = nil) {
         self.name = name
-        self.warning = warning
+        self.note = note
     }
 }

@@ -30,13 +30,13 @@ import Testing
     func eachAffinityHasASwiftType(declared: String, swift: String) {
         let type = SwiftType(declaredType: declared)
         #expect(type.name == swift)
-        #expect(type.warning == nil)
+        #expect(type.note == nil)
     }
 
     @Test(arguments: [("NUMERIC", "Double"), ("DECIMAL(10,2)", "Double"), ("MONEY", "Double"), ("", "Data")])
-    func aGuessComesWithAWarning(declared: String, swift: String) {
+    func aGuessComesWithANote(declared: String, swift: String) {
         let type = SwiftType(declaredType: declared)
         #expect(type.name == swift)
-        #expect(type.warning != nil)
+        #expect(type.note != nil)
     }
 }

@@ -2,7 +2,6 @@ import CourseCore
 import CourseTestSupport
 import Foundation
 import GRDB
-import RecordGenerator
 import Testing
 
 @testable import step7
@@ -15,18 +14,6 @@ func fixtureData(_ version: String) throws -> Data {
 
 /// The generated `SolarBody` against step 7's hand-written one.
 @Suite struct Step7ComparisonTests {
-    /// The golden file: the source generated from step 7's own schema file,
-    /// written by `make golden` only, and reviewed.
-    @Test func theSourceGeneratedFromStep7sSchemaMatchesItsGoldenFile() throws {
-        let schema = workspaceRoot.appendingPathComponent("Steps/step7/Resources/BodiesDB-001.sql").path
-        let generated = try #require(try generateRecords(from: [schema]).first)
-        let expected = try String(contentsOf: Golden.url("step8-records-BodiesDB-001"), encoding: .utf8)
-        #expect(
-            generated.source == expected,
-            "differs from Tests/Golden/step8-records-BodiesDB-001.txt: `make golden`, then review")
-        #expect(generated.warnings.isEmpty)
-    }
-
     /// Both records read the same rows of a cache filled by step 7 (its two
     /// fixtures, and a row of NULLs and non-ASCII text) to the same values.
     @Test func generatedAndHandWrittenRecordsDecodeTheSameRows() throws {
