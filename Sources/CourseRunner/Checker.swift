@@ -71,7 +71,8 @@ public struct Checker: Sendable {
     /// What Package.swift reads to add these exercises' targets (and only them).
     public static func environment(_ exercises: [Exercise], folder: String) -> [String: String] {
         [
-            "COURSE_EXERCISES": exercises.map { $0.hasModule ? $0.id : "\($0.id):sql" }.joined(separator: " "),
+            "COURSE_EXERCISES": exercises.map { $0.kind == .sql || $0.kind == .predict ? "\($0.id):\($0.kind)" : $0.id }
+                .joined(separator: " "),
             "COURSE_EXERCISE_ROOT": folder,
         ]
     }

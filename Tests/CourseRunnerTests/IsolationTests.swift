@@ -104,6 +104,7 @@ import Testing
                 #expect(target["path"] as? String == "Exercises/\(exercise.id)")
                 let dependencies = "\(target["dependencies"] ?? "")"
                 #expect(dependencies.contains("CSQLite") && dependencies.contains("GRDB") == (exercise.step > 1))
+                #expect(target["exclude"] as? [String] == (exercise.kind == .predict ? ["prediction.txt"] : []))
             }
             let check = targets.first { $0["name"] as? String == "check-\(exercise.id)" }
             #expect(check?["sources"] as? [String] == ["main.swift"], "check-\(exercise.id)")
