@@ -50,11 +50,9 @@ public struct Checker: Sendable {
             return result
         }
         var echo: (@Sendable (String) -> Void)? = nil
-        if let progress, exercise.step != 1, !isGRDBBuilt {  // step 1's exercises use the C API alone
-            progress(
-                "Building \(exercise.id)'s check for the first time: it compiles GRDB (about a minute here;"
-                    + " later checks take seconds)...")
-            echo = { line in if line.hasPrefix("[") { progress("  " + line) } }
+        if let progress, let notice = firstBuildNotice(exercise) {
+            progress(notice)
+            echo = { line in if line.hasPrefix("[") { progress("  " + line) } }  // swift build's [n/m] lines
         }
         let build = swiftBuild(["--product", "check-\(exercise.id)"], [exercise], folder: folder, echo: echo)
         markBuilt([exercise], folder: folder, succeeded: build.status == 0)
@@ -114,6 +112,14 @@ public struct Checker: Sendable {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         return body(folder.path)
+    }
+
+    /// What to say before a build that compiles GRDB (nil when none does: a step 1
+    /// exercise uses the C API alone, and GRDB built once serves every later check).
+    func firstBuildNotice(_ exercise: Exercise) -> String? {
+        guard exercise.step != 1, !isGRDBBuilt else { return nil }
+        return "Building \(exercise.id)'s check for the first time: it compiles GRDB (about a minute here;"
+            + " later checks take seconds)..."
     }
 
     /// Whether GRDB's module is already built (by `make step2` or an earlier check).

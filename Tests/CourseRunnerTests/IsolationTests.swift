@@ -111,6 +111,39 @@ import Testing
         }
     }
 
+    /// A first check that compiles GRDB says so and shows swift build's progress as it
+    /// comes: this test's build folder has no GRDB (IsolationTests build step 1's
+    /// exercises only), the suite's .build has it (make test built it).
+    @Test func aFirstBuildOfGRDBIsAnnounced() throws {
+        let manifest = try Manifest.load(root: repositoryRoot)
+        var checker = Checker(workspace: Workspace(root: repositoryRoot))
+        checker.scratchPath = URL(fileURLWithPath: scratchPath)
+        #expect(!checker.isGRDBBuilt)
+        let grdbExercise = try manifest.exercise("s2-write-rollback")
+        let cExercise = try manifest.exercise("s1-read-nulls")
+        #expect(checker.firstBuildNotice(grdbExercise)?.contains("compiles GRDB") == true)
+        #expect(checker.firstBuildNotice(cExercise) == nil, "step 1: the C API alone")
+        checker.scratchPath = repositoryRoot.appendingPathComponent(".build")
+        #expect(checker.isGRDBBuilt && checker.firstBuildNotice(grdbExercise) == nil)
+
+        // Lines reach the caller while the program still runs: the program prints its second
+        // line only once the caller has seen the first (it waits for the file the caller writes).
+        let folder = try scratchFolder("stream")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flag = folder.appendingPathComponent("seen").path
+        let script = """
+            echo '[1/2] Compiling'
+            i=0; while [ ! -e "$1" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+            if [ -e "$1" ]; then echo '[2/2] streamed'; else echo 'not streamed'; fi
+            """
+        let run = Shell.run(
+            ["sh", "-c", script, "sh", flag], in: repositoryRoot,
+            onLine: { line in
+                if line.hasPrefix("[1/2]") { FileManager.default.createFile(atPath: flag, contents: nil) }
+            })
+        #expect(run.output == "[1/2] Compiling\n[2/2] streamed\n")
+    }
+
     /// Without make, nothing sets TMPDIR: the runner gives its `swift build` and its
     /// check a folder of their own inside .build/tmp and deletes it afterwards, so
     /// `.build/debug/course check ID` leaves no /tmp/TemporaryDirectory.* behind.
