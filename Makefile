@@ -138,6 +138,7 @@ ex: sqlite
 	  $(SWIFT) build --product course || { echo "the course runner did not build: see the messages above."; exit 1; }; \
 	  echo; \
 	fi
+	@rm -rf "$(TMPDIR)"/TemporaryDirectory.*
 	@# A failing check is the learner's normal state, not a make error: only
 	@# verify and lint (CI, instructors) pass their failure on to make.
 	@$(BIN)/course $(ARGS) || { status=$$?; case "$(firstword $(ARGS))" in verify|lint) exit $$status;; esac; }

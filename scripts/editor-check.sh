@@ -13,7 +13,9 @@
 # Usage: scripts/editor-check.sh [FILE] [--background-indexing]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export TMPDIR=$PWD/.build/tmp && mkdir -p "$TMPDIR"
+# The language server's and swift's temporary files: a folder of this run's own, deleted at the end.
+export TMPDIR=$PWD/.build/tmp/editor-check-$$ && mkdir -p "$TMPDIR"
+trap 'rm -rf "$TMPDIR"' EXIT
 file=Exercises/s2-write-rollback/Roster.swift
 options=()
 for argument in "$@"; do
@@ -26,7 +28,4 @@ if ! [ -e .build/debug/Modules/GRDB.swiftmodule ]; then
 fi
 # What an editor sees: no variable set, so every exercise is a target (Package.swift).
 unset COURSE_EXERCISES COURSE_EXERCISE_ROOT
-status=0
-python3 scripts/editor-check.py . "$file" 180 "${options[@]}" || status=$?
-rm -rf "$TMPDIR"/TemporaryDirectory.*
-exit $status
+python3 scripts/editor-check.py . "$file" 180 "${options[@]}"
