@@ -6,10 +6,6 @@ ARGS ?=
 # The toolchain's temporary files (swift build and swift test leave empty
 # TemporaryDirectory.* folders behind) go in .build/tmp, made here for every target.
 export TMPDIR := $(CURDIR)/.build/tmp$(shell mkdir -p "$(CURDIR)/.build/tmp")
-# No exercise target in any build make runs (Package.swift, "Exercises"): make test, make stepN, make golden
-# and CI never compile a learner's file. Without make (an editor, Xcode, swift build) every exercise is a
-# target, so the editor checks the learner's code; the runner (make ex) names the one exercise it checks.
-export COURSE_EXERCISES := none
 
 .DEFAULT_GOAL := help
 .PHONY: help test golden docs reset doctor sqlite lint tmp bench bench-quick FORCE
@@ -38,6 +34,12 @@ step%: FORCE sqlite
 	fi
 	@rm -rf "$(TMPDIR)"/TemporaryDirectory.*
 	@$(BIN)/step$* $(ARGS)
+
+# No exercise target in any build make runs (Package.swift, "Exercises"): make test, make stepN, make golden
+# and CI never compile a learner's file. Without make (an editor, Xcode, swift build) every exercise is a
+# target, so the editor checks the learner's code; the runner (make ex) names the one exercise it checks.
+# (Exported for every target; it stays below step%, whose line numbers the chapters quote.)
+export COURSE_EXERCISES := none
 
 # The whole suite: build every step (the end-to-end tests run the real
 # executables), then run every test target.
