@@ -83,19 +83,61 @@ let package = Package(
 )
 
 // MARK: - Exercises
-// A learner's exercise is compiled only when the `course` runner asks for it,
-// by naming it in COURSE_EXERCISES for `swift build --product check-<id>`.
-// Without it (make test, make stepN, CI) the manifest has no exercise target
-// at all, so an unfinished exercise cannot break anything. The runner picks
-// exercises with an environment variable, never a file: SwiftPM caches the
-// files a manifest reads.
+// Every exercise, in Exercises/manifest.json's order (IsolationTests.everyExerciseIsATargetByDefault
+// checks that they agree).
+// Adding one is one line here, its kind marked when it is sql (no Swift code: its check reads query.sql)
+// or predict (its module leaves out prediction.txt, which its check reads).
+let courseExercises = [
+    "s1-read-nulls",
+    "s1-finalize",
+    "s1-transaction",
+    "s1-bind-predict:predict",
+    "s2-write-rollback",
+    "s2-read-for-write",
+    "s2-migrator-predict:predict",
+    "s3-on-delete",
+    "s3-foreign-keys-off",
+    "s3-team-sizes:sql",
+    "s3-fetch-predict:predict",
+    "s4-order-by-name",
+    "s4-nocase-sql:sql",
+    "s4-binary-predict:predict",
+    "s5-add-notes",
+    "s5-lost-data",
+    "s5-rerun-predict:predict",
+    "s6-literal-like",
+    "s6-edit-transaction",
+    "s6-category-sql:sql",
+    "s6-changes-predict:predict",
+    "s7-sync-atomic",
+    "s7-bodies-sql:sql",
+    "s7-rollback-predict:predict",
+    "s8-xinfo-predict:predict",
+    "s8-affinity",
+    "s8-foreign-keys-sql:sql",
+]
+
+// Each exercise is a module of its own, Exercise_<id> (the learner's code, in the
+// root's <id>/ folder), and an executable check-<id> (its check, Checks/<id>).
 //
-// COURSE_EXERCISES: ids separated by spaces; `id:sql` for an exercise without
-// Swift code. COURSE_EXERCISE_ROOT: Exercises (default), Solutions, or a
-// scratch copy inside the package. Each exercise is a module of its own,
-// Exercise_<id> (its learner's code), and an executable check-<id> (its check).
+// COURSE_EXERCISES picks them, with an environment variable, never a file
+// (SwiftPM caches the files a manifest reads):
+// - unset or `all`: every exercise of courseExercises, so that an editor that
+//   reads this manifest (SourceKit-LSP in VS Code or Neovim, Xcode) sees each
+//   exercise file in a target, with GRDB and the C API resolvable.
+// - `none`: no exercise target. The Makefile exports it (make test, make stepN,
+//   make golden, CI): they never compile a learner's file.
+// - ids separated by spaces (`id:sql`, `id:predict` as above): only these.
+//   The runner (make ex) builds one check with `--product check-<id>`.
+// COURSE_EXERCISE_ROOT: Exercises (default), Solutions, or a scratch copy
+// inside the package (verify's).
 let environment = Context.environment
-let exercises = (environment["COURSE_EXERCISES"] ?? "").split(separator: " ").map(String.init)
+let exercises: [String] =
+    switch environment["COURSE_EXERCISES"] ?? "all" {
+    case "all": courseExercises
+    case "none": []
+    case let list: list.split(separator: " ").map(String.init)
+    }
 if !exercises.isEmpty {
     let root = environment["COURSE_EXERCISE_ROOT"] ?? "Exercises"
     package.targets.append(.target(name: "ExerciseSupport", dependencies: ["CSQLite"], path: "Checks/Support"))
@@ -106,13 +148,20 @@ if !exercises.isEmpty {
         let sqlite: [Target.Dependency] = ["CSQLite"] + (id.hasPrefix("s1-") ? [] : [grdb])  // step 1: the C API alone
         let hasModule = !parts.dropFirst().contains("sql")
         if hasModule {
-            package.targets.append(.target(name: module, dependencies: sqlite, path: "\(root)/\(id)"))
+            package.targets.append(
+                .target(
+                    name: module, dependencies: sqlite, path: "\(root)/\(id)",
+                    exclude: parts.contains("predict") ? ["prediction.txt"] : []))
         }
         package.targets.append(
             .executableTarget(
                 name: "check-\(id)",
                 dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
-                path: "Checks/\(id)"
+                path: "Checks/\(id)",
+                // Only the check itself: Checks/<id>/mistakes/ and alternatives/ hold replacements
+                // of the learner's file, which verify builds from a scratch copy. (`exclude:` would
+                // warn while a check has no such folder.)
+                sources: ["main.swift"]
             ))
     }
 }

@@ -10,6 +10,8 @@
 # alone. Other builds running on the machine slow both numbers; run it on an
 # idle machine for figures to compare.
 set -euo pipefail
+# What make builds: no exercise target (Package.swift, "Exercises").
+export COURSE_EXERCISES=none
 root=$(cd "$(dirname "$0")/.." && pwd)
 base=${1:-d562827}
 work="$root/.build/measure"

@@ -18,17 +18,26 @@ public struct CheckResult: Sendable, Codable, Equatable {
 
 /// Builds one exercise with its check, and runs the check.
 ///
-/// The exercise exists in the package only while COURSE_EXERCISE is set (see
-/// Package.swift), and `--product exercise-check` builds only what that
-/// product needs: the learner's module, the check, GRDB. Nothing else is
-/// compiled, and nothing else can be broken by a learner's file.
+/// The runner names the exercises it builds in COURSE_EXERCISES (see
+/// Package.swift), and `--product check-<id>` builds only what that product
+/// needs: the learner's module, the check, GRDB. Nothing else is compiled, and
+/// nothing else can be broken by a learner's file.
 public struct Checker: Sendable {
     public var workspace: Workspace
     public var swift: String
+    /// SwiftPM's build folder: .build (tests use one of their own, as `swift test` locks .build).
+    public var scratchPath: URL
+    /// Where a first build that compiles GRDB says so and shows its progress (nil: silent).
+    public var progress: (@Sendable (String) -> Void)?
 
     public init(workspace: Workspace) {
         self.workspace = workspace
         swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        scratchPath = workspace.root.appendingPathComponent(".build")
+        progress = { line in
+            print(line)
+            fflush(nil)
+        }
     }
 
     /// Checks the exercise found in `folder` (relative to the root):
@@ -40,7 +49,12 @@ public struct Checker: Sendable {
             result.seconds = Date().timeIntervalSince(start)
             return result
         }
-        let build = swiftBuild(["--product", "check-\(exercise.id)"], [exercise], folder: folder)
+        var echo: (@Sendable (String) -> Void)? = nil
+        if let progress, let notice = firstBuildNotice(exercise) {
+            progress(notice)
+            echo = { line in if line.hasPrefix("[") { progress("  " + line) } }  // swift build's [n/m] lines
+        }
+        let build = swiftBuild(["--product", "check-\(exercise.id)"], [exercise], folder: folder, echo: echo)
         markBuilt([exercise], folder: folder, succeeded: build.status == 0)
         guard build.status == 0 else {
             return CheckResult(
@@ -55,7 +69,8 @@ public struct Checker: Sendable {
     /// What Package.swift reads to add these exercises' targets (and only them).
     public static func environment(_ exercises: [Exercise], folder: String) -> [String: String] {
         [
-            "COURSE_EXERCISES": exercises.map { $0.hasModule ? $0.id : "\($0.id):sql" }.joined(separator: " "),
+            "COURSE_EXERCISES": exercises.map { $0.kind == .sql || $0.kind == .predict ? "\($0.id):\($0.kind)" : $0.id }
+                .joined(separator: " "),
             "COURSE_EXERCISE_ROOT": folder,
         ]
     }
@@ -73,13 +88,45 @@ public struct Checker: Sendable {
     /// build plan and may reuse it when only the environment changed, so the
     /// plan is recomputed here (--disable-build-manifest-caching) and thrown
     /// away afterwards: the next ordinary build (make test, make stepN) plans
-    /// again, without any exercise target.
-    func swiftBuild(_ arguments: [String], _ exercises: [Exercise], folder: String) -> Shell.Result {
-        let result = Shell.run(
-            [swift, "build", "--disable-build-manifest-caching"] + arguments, in: workspace.root,
-            environment: Checker.environment(exercises, folder: folder))
-        try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent(".build/debug.yaml"))
+    /// again, with its own set of exercise targets.
+    func swiftBuild(
+        _ arguments: [String], _ exercises: [Exercise], folder: String, echo: (@Sendable (String) -> Void)? = nil
+    ) -> Shell.Result {
+        let result = withTemporaryFolder { temporary in
+            Shell.run(
+                [swift, "build", "--disable-build-manifest-caching", "--scratch-path", scratchPath.path] + arguments,
+                in: workspace.root,
+                environment: Checker.environment(exercises, folder: folder).merging(["TMPDIR": temporary]) { $1 },
+                onLine: echo)
+        }
+        try? FileManager.default.removeItem(at: scratchPath.appendingPathComponent("debug.yaml"))
         return result
+    }
+
+    /// Runs `body` with a fresh folder for TMPDIR, inside .build/tmp, then deletes it.
+    /// Without make (`.build/debug/course check ID`) nothing sets TMPDIR, and each
+    /// `swift build` would leave empty /tmp/TemporaryDirectory.* folders behind. One
+    /// folder per run, so two runners at once never delete each other's files.
+    func withTemporaryFolder<T>(_ body: (String) -> T) -> T {
+        let folder = workspace.root.appendingPathComponent(".build/tmp/course-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return body(folder.path)
+    }
+
+    /// What to say before a build that compiles GRDB (nil when none does: a step 1
+    /// exercise uses the C API alone, and GRDB built once serves every later check).
+    func firstBuildNotice(_ exercise: Exercise) -> String? {
+        guard exercise.step != 1, !isGRDBBuilt else { return nil }
+        return "Building \(exercise.id)'s check for the first time: it compiles GRDB (about a minute here;"
+            + " later checks take seconds)..."
+    }
+
+    /// Whether GRDB's module is already built (by `make step2` or an earlier check).
+    var isGRDBBuilt: Bool {
+        ["debug/Modules/GRDB.swiftmodule", "debug/GRDB.swiftmodule"].contains {
+            FileManager.default.fileExists(atPath: scratchPath.appendingPathComponent($0).path)
+        }
     }
 
     // MARK: Skipping builds that would change nothing
@@ -98,11 +145,11 @@ public struct Checker: Sendable {
     }
 
     func stamp(_ exercise: Exercise) -> URL {
-        workspace.scratch.appendingPathComponent("built/\(exercise.id)")
+        scratchPath.appendingPathComponent("course/built/\(exercise.id)")
     }
 
     func isBuilt(_ exercise: Exercise, folder: String) -> Bool {
-        let binary = workspace.root.appendingPathComponent(".build/debug/check-\(exercise.id)").path
+        let binary = scratchPath.appendingPathComponent("debug/check-\(exercise.id)").path
         return FileManager.default.isExecutableFile(atPath: binary)
             && (try? String(contentsOf: stamp(exercise), encoding: .utf8)) == buildKey(exercise, folder: folder)
     }
@@ -121,12 +168,15 @@ public struct Checker: Sendable {
     /// Runs an exercise's check, already built.
     public func run(_ exercise: Exercise, folder: String) -> CheckResult {
         let start = Date()
-        let binary = workspace.root.appendingPathComponent(".build/debug/check-\(exercise.id)").path
-        let run = Shell.run(
-            [binary], in: workspace.root,
-            environment: [
-                "COURSE_EXERCISE_DIR": workspace.root.appendingPathComponent("\(folder)/\(exercise.id)").path
-            ])
+        let binary = scratchPath.appendingPathComponent("debug/check-\(exercise.id)").path
+        let run = withTemporaryFolder { temporary in
+            Shell.run(
+                [binary], in: workspace.root,
+                environment: [
+                    "COURSE_EXERCISE_DIR": workspace.root.appendingPathComponent("\(folder)/\(exercise.id)").path,
+                    "TMPDIR": temporary,
+                ])
+        }
         return CheckResult(
             stage: run.status == 0 ? .passed : .check,
             message: run.output.trimmingCharacters(in: .whitespacesAndNewlines),

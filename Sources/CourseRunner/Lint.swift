@@ -8,10 +8,16 @@ public struct Lint {
 
     public var workspace: Workspace
     public var manifest: Manifest
+    /// Whether Exercises/ is read as committed (in a git checkout): then nothing a
+    /// learner does to the working files (solve, break, edit a predict exercise's
+    /// Program.swift, add a file) changes lint's verdict. Solutions/ and Checks/
+    /// are read from disk: they are the course's, not the learner's.
+    public var readsCommittedExercises: Bool
 
     public init(workspace: Workspace, manifest: Manifest) {
         self.workspace = workspace
         self.manifest = manifest
+        readsCommittedExercises = workspace.isGitCheckout
     }
 
     public func problems() -> [String] {
@@ -41,6 +47,19 @@ public struct Lint {
             .filter { !$0.hasPrefix(".") }.sorted()
     }
 
+    /// The names in Exercises/`folder` (or Exercises/ itself): as committed when
+    /// there is a commit to read, else on disk (outside git, or not committed yet).
+    func starterFiles(_ folder: String) -> [String] {
+        let path = folder.isEmpty ? "Exercises" : "Exercises/\(folder)"
+        return (readsCommittedExercises ? workspace.committedNames(path) : nil) ?? files(path)
+    }
+
+    /// A file under Exercises/, as committed when it is, else on disk.
+    func starterData(_ path: String) -> Data? {
+        (readsCommittedExercises ? workspace.committedData("Exercises/\(path)") : nil)
+            ?? (try? Data(contentsOf: workspace.root.appendingPathComponent("Exercises/\(path)")))
+    }
+
     func check(_ exercise: Exercise) -> [String] {
         let id = exercise.id
         var problems: [String] = []
@@ -56,7 +75,7 @@ public struct Lint {
         }
         if exercise.task.isEmpty { problem("needs a task") }
         if !id.hasPrefix("s\(exercise.step)-") { problem("its id must start with s\(exercise.step)- (its step)") }
-        let starter = files("Exercises/\(id)")
+        let starter = starterFiles(id)
         let solution = files("Solutions/\(id)")
         if starter.isEmpty { problem("Exercises/\(id)/ is missing") }
         if solution.isEmpty { problem("Solutions/\(id)/ is missing (a reference solution)") }
@@ -65,7 +84,7 @@ public struct Lint {
             problem("Solutions/\(id)/ must hold the same files as Exercises/\(id)/ (\(solution) against \(starter))")
         }
         for name in starter where name != exercise.file && solution.contains(name) {
-            let a = try? Data(contentsOf: workspace.root.appendingPathComponent("Exercises/\(id)/\(name)"))
+            let a = starterData("\(id)/\(name)")
             let b = try? Data(contentsOf: workspace.root.appendingPathComponent("Solutions/\(id)/\(name)"))
             if a != b { problem("\(name) differs between Exercises and Solutions: only \(exercise.file) may") }
         }
@@ -108,7 +127,7 @@ public struct Lint {
     func orphans(ids: Set<String>) -> [String] {
         var problems: [String] = []
         for folder in ["Exercises", "Solutions", "Checks"] {
-            for name in files(folder) where !ids.contains(name) {
+            for name in folder == "Exercises" ? starterFiles("") : files(folder) where !ids.contains(name) {
                 if folder == "Exercises", name == "manifest.json" || name == "README.md" { continue }
                 if folder == "Checks", name == "Support" { continue }
                 problems.append("\(folder)/\(name): not in \(Manifest.path) (add it, or delete the orphan)")

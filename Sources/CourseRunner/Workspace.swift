@@ -52,6 +52,52 @@ public struct Workspace: Sendable {
         return result.status == 0 ? result.output : nil
     }
 
+    // MARK: The committed starters
+
+    /// Whether the root is the top of a git checkout (not merely a folder inside one).
+    public var isGitCheckout: Bool {
+        let result = Shell.run(["git", "rev-parse", "--show-toplevel"], in: root)
+        let top = URL(fileURLWithPath: result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        return result.status == 0 && top.resolvingSymlinksInPath().path == root.resolvingSymlinksInPath().path
+    }
+
+    /// The names of the files (or folders) in `folder` as committed (`git ls-tree HEAD`),
+    /// or nil when HEAD has no such folder (a new exercise not committed yet).
+    public func committedNames(_ folder: String) -> [String]? {
+        let result = Shell.run(["git", "ls-tree", "--name-only", "HEAD", folder + "/"], in: root)
+        let names = result.output.split(separator: "\n").map { String($0.split(separator: "/").last ?? "") }
+        return result.status == 0 && !names.isEmpty ? names.sorted() : nil
+    }
+
+    /// A file as committed (`git show HEAD:path`), or nil.
+    public func committedData(_ path: String) -> Data? {
+        let result = Shell.run(["git", "show", "HEAD:\(path)"], in: root)
+        return result.status == 0 ? Data(result.output.utf8) : nil
+    }
+
+    /// A copy of Exercises/ as committed, whatever the learner did to the working
+    /// files (solved, broken, edited, deleted): what the suite builds when it needs
+    /// starters. `git archive HEAD Exercises`, plus any exercise folder HEAD does not
+    /// have yet (a new one, before its first commit). Outside a git checkout there is
+    /// nothing to go back to: the working Exercises/ is copied as it is.
+    public func copyCommittedExercises(to destination: URL) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(at: destination)
+        let working = root.appendingPathComponent("Exercises")
+        guard isGitCheckout else { return try manager.copyItem(at: working, to: destination) }
+        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
+        let archive = Shell.run(
+            [
+                "sh", "-c", "git archive --format=tar HEAD Exercises | tar -x --strip-components=1 -C \"$1\"",
+                "sh", destination.path,
+            ], in: root)
+        guard archive.status == 0 else { throw RunnerError("git archive HEAD Exercises failed: \(archive.output)") }
+        for name in try manager.contentsOfDirectory(atPath: working.path)
+        where !manager.fileExists(atPath: destination.appendingPathComponent(name).path) {
+            try manager.copyItem(at: working.appendingPathComponent(name), to: destination.appendingPathComponent(name))
+        }
+    }
+
     /// Whether the learner's file is still the untouched starter.
     public func isUntouched(_ exercise: Exercise) -> Bool {
         guard let starter = committedStarter(exercise) else { return false }
@@ -66,7 +112,11 @@ public enum Shell {
         public var output: String
     }
 
-    public static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) -> Result {
+    /// `onLine` sees each line of output as it comes (a long build's progress).
+    public static func run(
+        _ arguments: [String], in directory: URL, environment: [String: String] = [:],
+        onLine: ((String) -> Void)? = nil
+    ) -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -86,7 +136,20 @@ public enum Shell {
             return Result(status: 127, output: "could not run \(arguments.joined(separator: " ")): \(error)")
         }
         try? input.fileHandleForWriting.close()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        var data = Data()
+        if let onLine {
+            var pending = Data()
+            while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+                data.append(chunk)
+                pending.append(chunk)
+                while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    onLine(String(decoding: pending[pending.startIndex..<end], as: UTF8.self))
+                    pending = Data(pending[pending.index(after: end)...])
+                }
+            }
+        } else {
+            data = pipe.fileHandleForReading.readDataToEndOfFile()
+        }
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
     }

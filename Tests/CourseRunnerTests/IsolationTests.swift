@@ -4,13 +4,14 @@ import Testing
 @testable import CourseRunner
 
 /// An exercise that does not compile breaks nothing else. On a scratch copy of
-/// Exercises/ (the learner's files are never touched), one exercise is broken
-/// on purpose; with that broken exercise in the package graph, the check of
-/// another exercise still builds and runs, and only the broken exercise's own
-/// build reports the compiler error, naming the learner's file. Without the
-/// runner's variable, the package has no exercise target at all, which is why
-/// `make test`, `make stepN` and CI never compile a learner's file; with it,
-/// no step depends on an exercise.
+/// the committed Exercises/ (never the learner's working files, which may be
+/// solved or broken), one exercise is broken on purpose; with that broken
+/// exercise in the package graph, the check of another exercise still builds
+/// and runs, and only the broken exercise's own build reports the compiler
+/// error, naming the learner's file. With COURSE_EXERCISES=none (what the
+/// Makefile exports) the package has no exercise target at all, which is why
+/// `make test`, `make stepN` and CI never compile a learner's file; by default
+/// (an editor, Xcode) every exercise is a target; and no step depends on one.
 ///
 /// `swift test` holds the lock on .build, so these builds use a scratch path of
 /// their own (.build/isolation) and only GRDB-free exercises: the first run
@@ -46,7 +47,7 @@ import Testing
         try? FileManager.default.removeItem(at: scratch)
         try FileManager.default.createDirectory(
             at: scratch.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Exercises"), to: scratch)
+        try Workspace(root: repositoryRoot).copyCommittedExercises(to: scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let learnerFile = Workspace(root: repositoryRoot).learnerFile(broken)
         let before = try Data(contentsOf: learnerFile)
@@ -70,15 +71,112 @@ import Testing
             result.status == 1 && result.output.contains(other.starter.says),
             "and its check runs, failing as its untouched starter should:\n\(result.output)")
 
-        // Without the variable: no exercise target. With it: no step, test or core target depends on one.
-        let plain = try targets([:])
+        // make's COURSE_EXERCISES=none: no exercise target. With some or all: no step, test or core target depends on one.
+        let plain = try targets(["COURSE_EXERCISES": "none"])
         #expect(
             plain["step1"] != nil && plain.keys.allSatisfy { !$0.hasPrefix("check-") && !$0.hasPrefix("Exercise_") })
-        let withExercises = try targets(both)
-        #expect(withExercises["check-\(broken.id)"] != nil)
-        for (name, dependencies) in withExercises where !name.hasPrefix("check-") {
-            #expect(dependencies.allSatisfy { !$0.hasPrefix("Exercise_") && !$0.hasPrefix("check-") }, "\(name)")
+        for environment in [both, ["COURSE_EXERCISES": "all"]] {
+            let withExercises = try targets(environment)
+            #expect(withExercises["check-\(broken.id)"] != nil)
+            for (name, dependencies) in withExercises where !name.hasPrefix("check-") {
+                #expect(dependencies.allSatisfy { !$0.hasPrefix("Exercise_") && !$0.hasPrefix("check-") }, "\(name)")
+            }
         }
         #expect(try Data(contentsOf: learnerFile) == before, "the learner's own file is untouched")
+    }
+
+    /// What an editor or Xcode reads (no variable set): every exercise of the manifest is
+    /// a target, in the manifest's order, its learner's folder a module (SQL exercises
+    /// have none) with the C API and, from step 2, GRDB; each check compiles its
+    /// main.swift only (never Checks/<id>/mistakes or alternatives). Package.swift's
+    /// literal list and Exercises/manifest.json must agree: add an exercise to both.
+    @Test func everyExerciseIsATargetByDefault() throws {
+        let manifest = try Manifest.load(root: repositoryRoot)
+        let package = try dumpPackage([:], unsetting: ["COURSE_EXERCISES", "COURSE_EXERCISE_ROOT"])
+        let targets = package["targets"] as? [[String: Any]] ?? []
+        let checks = targets.compactMap { $0["name"] as? String }.filter { $0.hasPrefix("check-") }
+        #expect(checks == manifest.exercises.map { "check-\($0.id)" }, "Package.swift's courseExercises")
+        for exercise in manifest.exercises {
+            let module = "Exercise_" + exercise.id.replacingOccurrences(of: "-", with: "_")
+            let target = targets.first { $0["name"] as? String == module }
+            #expect((target != nil) == exercise.hasModule, "\(module): a module exactly when it has Swift code")
+            if let target {
+                #expect(target["path"] as? String == "Exercises/\(exercise.id)")
+                let dependencies = "\(target["dependencies"] ?? "")"
+                #expect(dependencies.contains("CSQLite") && dependencies.contains("GRDB") == (exercise.step > 1))
+                #expect(target["exclude"] as? [String] == (exercise.kind == .predict ? ["prediction.txt"] : []))
+            }
+            let check = targets.first { $0["name"] as? String == "check-\(exercise.id)" }
+            #expect(check?["sources"] as? [String] == ["main.swift"], "check-\(exercise.id)")
+        }
+    }
+
+    /// A first check that compiles GRDB says so and shows swift build's progress as it
+    /// comes: this test's build folder has no GRDB (IsolationTests build step 1's
+    /// exercises only), the suite's .build has it (make test built it).
+    @Test func aFirstBuildOfGRDBIsAnnounced() throws {
+        let manifest = try Manifest.load(root: repositoryRoot)
+        var checker = Checker(workspace: Workspace(root: repositoryRoot))
+        checker.scratchPath = URL(fileURLWithPath: scratchPath)
+        #expect(!checker.isGRDBBuilt)
+        let grdbExercise = try manifest.exercise("s2-write-rollback")
+        let cExercise = try manifest.exercise("s1-read-nulls")
+        #expect(checker.firstBuildNotice(grdbExercise)?.contains("compiles GRDB") == true)
+        #expect(checker.firstBuildNotice(cExercise) == nil, "step 1: the C API alone")
+        checker.scratchPath = repositoryRoot.appendingPathComponent(".build")
+        #expect(checker.isGRDBBuilt && checker.firstBuildNotice(grdbExercise) == nil)
+
+        // Lines reach the caller while the program still runs: the program prints its second
+        // line only once the caller has seen the first (it waits for the file the caller writes).
+        let folder = try scratchFolder("stream")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let flag = folder.appendingPathComponent("seen").path
+        let script = """
+            echo '[1/2] Compiling'
+            i=0; while [ ! -e "$1" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+            if [ -e "$1" ]; then echo '[2/2] streamed'; else echo 'not streamed'; fi
+            """
+        let run = Shell.run(
+            ["sh", "-c", script, "sh", flag], in: repositoryRoot,
+            onLine: { line in
+                if line.hasPrefix("[1/2]") { FileManager.default.createFile(atPath: flag, contents: nil) }
+            })
+        #expect(run.output == "[1/2] Compiling\n[2/2] streamed\n")
+    }
+
+    /// Without make, nothing sets TMPDIR: the runner gives its `swift build` and its
+    /// check a folder of their own inside .build/tmp and deletes it afterwards, so
+    /// `.build/debug/course check ID` leaves no /tmp/TemporaryDirectory.* behind.
+    /// The build goes through a script that notes the TMPDIR it was given and what
+    /// the real `swift build` left in it.
+    @Test func theRunnersBuildsKeepTheirTemporaryFilesInsideBuild() throws {
+        let manifest = try Manifest.load(root: repositoryRoot)
+        let exercise = try manifest.exercise("s1-finalize")
+        let folder = try scratchFolder("tmpdir")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("log")
+        let script = folder.appendingPathComponent("swift")
+        try write(
+            """
+            #!/bin/sh
+            echo "$TMPDIR" >"\(log.path)"
+            "\(ProcessInfo.processInfo.environment["SWIFT"] ?? "swift")" "$@"
+            status=$?
+            ls -A "$TMPDIR" >>"\(log.path)"
+            exit $status
+            """, to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        var checker = Checker(workspace: Workspace(root: repositoryRoot))
+        checker.swift = script.path
+        checker.scratchPath = URL(fileURLWithPath: scratchPath)
+        checker.progress = nil
+        try? FileManager.default.removeItem(at: checker.stamp(exercise))  // so that it builds
+        let result = checker.check(exercise, folder: "Solutions")
+        #expect(result.passed, "\(result.message)")
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let temporary = try #require(lines.first)
+        #expect(temporary.hasPrefix(repositoryRoot.appendingPathComponent(".build/tmp/course-").path))
+        #expect(lines.dropFirst().contains { $0.hasPrefix("TemporaryDirectory.") }, "swift build used it: \(lines)")
+        #expect(!FileManager.default.fileExists(atPath: temporary), "and the runner deleted it")
     }
 }

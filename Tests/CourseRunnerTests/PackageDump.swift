@@ -4,10 +4,11 @@ import Foundation
 
 /// The package as SwiftPM sees it with this environment (`swift package
 /// dump-package`, as JSON). A scratch path of its own: `swift test` holds the
-/// lock on .build.
-func dumpPackage(_ environment: [String: String]) throws -> [String: Any] {
+/// lock on .build. `unsetting`: variables removed from the test's own environment
+/// (make exports COURSE_EXERCISES=none; an editor or Xcode has none set).
+func dumpPackage(_ environment: [String: String], unsetting: [String] = []) throws -> [String: Any] {
     let dump = Shell.run(
-        [
+        unsetting.flatMap { ["-u", $0] } + [
             ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package",
             "--scratch-path", repositoryRoot.appendingPathComponent(".build/isolation").path, "dump-package",
         ],

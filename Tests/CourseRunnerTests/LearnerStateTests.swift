@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import CourseRunner
+
+/// The suite never reads the learner's work. In a scratch git checkout of the course's
+/// exercises (Exercises, Solutions, Checks, docs, committed once), a learner solves
+/// s1-finalize, leaves s1-read-nulls half-written, edits the Program.swift of a predict
+/// exercise and adds a file of their own. Lint (`make ex ARGS="lint"`, LintTests) gives
+/// the same verdict as before, and the starters the suite builds (IsolationTests'
+/// copy) are still the committed ones. Without git to go back to, lint does see the
+/// edits: the learner state is one lint would catch if it read the working files.
+@Suite struct LearnerStateTests {
+    /// A git checkout holding a copy of the course's exercise folders, committed.
+    func scratchCheckout() throws -> URL {
+        let root = try scratchFolder("learner")
+        for folder in ["Exercises", "Solutions", "Checks", "docs"] {
+            try FileManager.default.copyItem(
+                at: repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+        }
+        for command in [
+            ["git", "init", "-q"], ["git", "add", "-A"],
+            ["git", "-c", "user.name=course", "-c", "user.email=course@localhost", "commit", "-q", "-m", "starters"],
+        ] {
+            let result = Shell.run(command, in: root)
+            #expect(result.status == 0, "\(command.joined(separator: " ")): \(result.output)")
+        }
+        return root
+    }
+
+    /// Every file under `folder`, by path relative to it.
+    func contents(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true else { continue }
+            files[String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))] =
+                try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test func whatTheLearnerDidChangesNothingTheSuiteSees() throws {
+        let root = try scratchCheckout()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let workspace = Workspace(root: root)
+        let manifest = try Manifest.load(root: root)
+        let lintBefore = Lint(workspace: workspace, manifest: manifest).problems()
+        let pristine = root.appendingPathComponent(".pristine")
+        try workspace.copyCommittedExercises(to: pristine)
+        let startersBefore = try contents(pristine)
+
+        // The learner's state.
+        let exercises = root.appendingPathComponent("Exercises")
+        try FileManager.default.removeItem(at: exercises.appendingPathComponent("s1-finalize/Count.swift"))
+        try FileManager.default.copyItem(
+            at: root.appendingPathComponent("Solutions/s1-finalize/Count.swift"),
+            to: exercises.appendingPathComponent("s1-finalize/Count.swift"))
+        let scores = exercises.appendingPathComponent("s1-read-nulls/Scores.swift")
+        try write(try String(contentsOf: scores, encoding: .utf8) + "    let score = sqlite3_column_\n", to: scores)
+        let program = exercises.appendingPathComponent("s1-bind-predict/Program.swift")
+        try write(try String(contentsOf: program, encoding: .utf8) + "// What if I bind twice?\n", to: program)
+        try write("scratch notes\n", to: exercises.appendingPathComponent("s1-bind-predict/notes.txt"))
+
+        let lintAfter = Lint(workspace: workspace, manifest: manifest).problems()
+        #expect(lintBefore == [], "the scratch copy is consistent to begin with")
+        #expect(lintAfter == lintBefore)
+        try workspace.copyCommittedExercises(to: pristine)
+        #expect(try contents(pristine) == startersBefore, "the suite's starters are still the committed ones")
+
+        // The same state, read from disk (no commit to go back to): lint sees the edits.
+        var working = Lint(workspace: workspace, manifest: manifest)
+        working.readsCommittedExercises = false
+        let seen = working.problems()
+        #expect(seen.contains { $0.hasPrefix("s1-bind-predict: Program.swift differs") }, "\(seen)")
+    }
+}
