@@ -50,7 +50,7 @@ struct LoadPlan: Sendable {
 
     /// Starts `step9 worker …`: this very executable, as a process of its own.
     private func startWorker(_ number: Int, path: String) throws -> WorkerProcess {
-        var arguments = ["worker", "--worker", "\(number)", "--inserts", "\(inserts)", "--database", path]
+        var arguments = ["worker", "--worker", "\(number)", "--inserts", "\(inserts)", "--file", path]
         if mode == .deferred { arguments.append("--deferred") }
         return try WorkerProcess(number: number, arguments: arguments)
     }

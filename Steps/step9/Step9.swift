@@ -80,11 +80,11 @@ struct Step9: ParsableCommand, Lesson {
         @Option(help: "This process's number, stored in each entry.") var worker: Int
         @Option(help: "How many entries to add.") var inserts: Int
         @Flag(help: "BEGIN DEFERRED and no busy timeout.") var deferred = false
-        @Option(help: "The file, set up by write-load.") var database: String
+        @Option(help: "The file, set up by write-load.") var file: String
 
         func run() throws {
             let mode: WriteMode = deferred ? .deferred : .shared
-            let tally = try LoadPlan.work(worker: worker, inserts: inserts, mode: mode, path: database)
+            let tally = try LoadPlan.work(worker: worker, inserts: inserts, mode: mode, path: file)
             print(tally.line)
         }
     }
