@@ -159,16 +159,17 @@ func checkpoint(_ say: Narrator, _ a: Connection, path: String) throws {
     say.section("The -wal file and a checkpoint")
     let wal = Workspace.display(path) + "-wal"
     say.result("\(wal) holds \(fileSize(path + "-wal")) bytes")
-    say.action("A: PRAGMA wal_checkpoint(TRUNCATE)")
-    // One row: busy (1 if a reader or writer was in the way), the -wal file's frames, the frames copied.
-    let result = try a.queue.inDatabase { db in try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
-    let (busy, frames, copied): (Int, Int, Int) = result.map { ($0[0], $0[1], $0[2]) } ?? (1, 0, 0)
-    say.result("busy \(busy), frames in the -wal file \(frames), copied to the database file \(copied)")
-    say.result("\(wal) holds \(fileSize(path + "-wal")) bytes")
+    for mode in ["PASSIVE", "TRUNCATE"] {
+        say.action("A: PRAGMA wal_checkpoint(\(mode))")
+        // One row: busy (1 if a reader or writer was in the way), the frames in the -wal file, the frames copied.
+        let row = try a.queue.inDatabase { db in try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(\(mode))") }
+        let (busy, frames, copied): (Int, Int, Int) = row.map { ($0[0], $0[1], $0[2]) } ?? (1, 0, 0)
+        say.result("busy \(busy), frames in the -wal file \(frames), copied to the database file \(copied)")
+        say.result("\(wal) holds \(fileSize(path + "-wal")) bytes")
+    }
+    say.note("PASSIVE copies the committed pages into the database file and leaves the -wal file to be reused")
     say.note(
-        busy == 0
-            ? "nothing was in the way: every committed page is in the database file, and TRUNCATE emptied the -wal file"
-            : "a reader or writer was in the way: the -wal file keeps what could not be copied")
+        "TRUNCATE also empties it; SQLite checkpoints by itself every 1000 pages, and when the last connection closes")
 }
 
 /// A file's size in bytes; 0 when it does not exist.
