@@ -96,7 +96,7 @@ step8-records: sqlite
 	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
 	@$(BIN)/generate-records Steps/step8/Schema/catalog.sql Steps/step8/Schema/BodiesDB-001.sql Steps/step8/Schema/NorthwindSales.sql
 
-# Chapter 9's benchmark (Benchmarks/, a package of its own: `make test` never
+# Chapter 11's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6 and 7 in CONFIG (release by
 # default), then runs it from here; results in .build/bench/.
 #   make bench                       the chapter's figures (a few minutes)

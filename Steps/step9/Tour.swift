@@ -267,10 +267,9 @@ private func observeTwoCounts(_ database: AppDatabase) async throws -> (seen: [I
 /// Commands to try, as a learner pastes them.
 func yourTurn(_ say: Narrator) {
     say.section("Your turn")
-    for words in [
-        "write-load --processes 4 --inserts 500", "write-load --processes 4 --inserts 500 --deferred", "list",
-    ] {
-        say.note("make step9 ARGS=\"\(words)\"")
-    }
+    say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500\"")
+    say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500 --deferred\"")
+    say.note("--deferred usually fails: some writers meet SQLITE_BUSY, and write-load counts them")
+    say.note("make step9 ARGS=\"list\"")
     say.note("they use db/step9.sqlite; write-load starts that many processes of step 9, all writing to it")
 }
