@@ -15,6 +15,7 @@ final class BusyWatch: @unchecked Sendable {
     private var calls = 0
     private var whileWaiting: (@Sendable () throws -> Void)?
 
+    // [docs:busy]
     /// What SQLite calls (through GRDB's `.callback` busy mode). Without
     /// `whileWaiting`, it gives up at once, as GRDB's default `.immediateError` does.
     func busy() -> Bool {
@@ -27,6 +28,7 @@ final class BusyWatch: @unchecked Sendable {
         try? action()
         return true  // try again: the other connection has let go
     }
+    // [/docs:busy]
 
     /// From now on, the handler runs `action` (once) and asks SQLite to try again.
     func wait(by action: @escaping @Sendable () throws -> Void) {

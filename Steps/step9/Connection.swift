@@ -29,7 +29,9 @@ struct Connection: Sendable {
     @discardableResult
     func run(_ sql: String) throws -> String? {
         try queue.inDatabase { db in
-            try Row.fetchOne(db, sql: sql).map { row in row.databaseValues.map(\.description).joined(separator: ", ") }
+            try Row.fetchOne(db, sql: sql).map { row in
+                row.databaseValues.map { String.fromDatabaseValue($0) ?? $0.description }.joined(separator: ", ")
+            }
         }
     }
 

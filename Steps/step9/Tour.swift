@@ -148,8 +148,13 @@ func snapshotInWAL(_ say: Narrator, reader a: Connection, writer b: Connection, 
     if stillSeen == seen && committed {
         say.note("A's snapshot is the database as it was when A first read: B's commit is in the -wal file, after it")
     }
-    a.narrate(say, "INSERT INTO entry (worker, number) VALUES (0, 99)")
-    say.note("A's busy handler ran \(a.busy.take()) times")
+    let wrote = a.narrate(say, "INSERT INTO entry (worker, number) VALUES (0, 99)")
+    let calls = a.busy.take()
+    if !wrote {
+        say.note(
+            "A's busy handler ran \(calls) times: A's snapshot is older than B's commit, and writing from it could "
+                + "undo what A never saw; waiting cannot make it newer, so SQLite fails at once")
+    }
     if a.isInsideTransaction { a.narrate(say, "ROLLBACK") }
     say.result("after its transaction, A reads \(try a.count()) entries")
 }
