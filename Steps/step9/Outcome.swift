@@ -23,7 +23,9 @@ final class Outcome<Value: Sendable>: @unchecked Sendable {
     func get() throws -> Value {
         done.wait()
         done.signal()  // later calls find it at once
-        return try lock.withLock { result }!.get()
+        // `set` stores the result before it signals, so it is here; nil would be a bug of this type.
+        guard let result = lock.withLock({ result }) else { throw CancellationError() }
+        return try result.get()
     }
 
     /// The value, if it is set and no error was thrown.
