@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -109,11 +110,16 @@ if !exercises.isEmpty {
         if hasModule {
             package.targets.append(.target(name: module, dependencies: sqlite, path: "\(root)/\(id)"))
         }
+        // Checks/<id>/mistakes/ and alternatives/ hold whole learner files for `course verify`, not the check's code.
+        let variants = ["mistakes", "alternatives"].filter {
+            FileManager.default.fileExists(atPath: Context.packageDirectory + "/Checks/\(id)/\($0)")
+        }
         package.targets.append(
             .executableTarget(
                 name: "check-\(id)",
                 dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
-                path: "Checks/\(id)"
+                path: "Checks/\(id)",
+                exclude: variants
             ))
     }
 }
