@@ -6,6 +6,7 @@ import GRDB
 
 // MARK: - Readers while a writer commits
 
+// [docs:readers]
 /// K reader threads, each running `reads` queries, while one writer thread
 /// commits `commits` small transactions: the time until every reader is done.
 private func readersAlongsideAWriter(_ writer: any DatabaseWriter, readers: Int, reads: Int, commits: Int) throws {
@@ -32,6 +33,7 @@ private func readersAlongsideAWriter(_ writer: any DatabaseWriter, readers: Int,
     group.wait()
     try failure.check()
 }
+// [/docs:readers]
 
 /// The first error thrown on any thread of a measurement.
 private final class FirstFailure: @unchecked Sendable {
