@@ -20,10 +20,11 @@ extension Step9 {
             try snapshotInWAL(say, reader: a, writer: b, journalMode: "wal")
             try checkpoint(say, a, path: path)
         }
-        try readDuringAWrite(say, try DatabasePool(path: path))
+        let configuration = CourseGRDB.configuration(trace: trace, narrator: say)
+        try readDuringAWrite(say, try DatabasePool(path: path, configuration: configuration))
+        try howAWriteBegins(say, path: path, mode: .shared)
         let database = try AppDatabase.open(
             .file(path), configuration: WriteMode.shared.configuration(trace: trace, narrator: say))
-        try howAWriteBegins(say, path: path, mode: .shared)
         try asyncAccess(say, database)
         yourTurn(say)
     }
@@ -217,8 +218,9 @@ func howAWriteBegins(_ say: Narrator, path: String, mode: WriteMode) throws {
     let configuration = mode.configuration(trace: true, narrator: Narrator(write: statements.append))
     say.action("Open \(Workspace.display(path)) with busyMode \(configuration.busyMode) and add an entry")
     let database = try AppDatabase.open(.file(path), configuration: configuration, migrate: false)
+    let opening = statements.all.count  // what opening the pool ran is not the lesson
     try database.addEntry(worker: 0, number: 0, kind: mode.transactionKind)
-    for statement in statements.all where statement.contains("BEGIN") || statement.contains("COMMIT") {
+    for statement in statements.all.dropFirst(opening) where statement.contains("BEGIN") || statement.contains("COMMIT") {
         say.result(statement.trimmingCharacters(in: .whitespaces))
     }
     say.note(
