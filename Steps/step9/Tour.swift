@@ -220,7 +220,8 @@ func howAWriteBegins(_ say: Narrator, path: String, mode: WriteMode) throws {
     let database = try AppDatabase.open(.file(path), configuration: configuration, migrate: false)
     let opening = statements.all.count  // what opening the pool ran is not the lesson
     try database.addEntry(worker: 0, number: 0, kind: mode.transactionKind)
-    for statement in statements.all.dropFirst(opening) where statement.contains("BEGIN") || statement.contains("COMMIT") {
+    for statement in statements.all.dropFirst(opening) where statement.contains("BEGIN") || statement.contains("COMMIT")
+    {
         say.result(statement.trimmingCharacters(in: .whitespaces))
     }
     say.note(
