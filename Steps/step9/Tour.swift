@@ -220,14 +220,20 @@ func howAWriteBegins(_ say: Narrator, path: String, mode: WriteMode) throws {
     let database = try AppDatabase.open(.file(path), configuration: configuration, migrate: false)
     let opening = statements.all.count  // what opening the pool ran is not the lesson
     try database.addEntry(worker: 0, number: 0, kind: mode.transactionKind)
-    for statement in statements.all.dropFirst(opening) where statement.contains("BEGIN") || statement.contains("COMMIT")
-    {
-        say.result(statement.trimmingCharacters(in: .whitespaces))
+    let written = statements.all.dropFirst(opening).map { $0.trimmingCharacters(in: .whitespaces) }
+    for statement in written where statement.contains("BEGIN") || statement.contains("COMMIT") {
+        say.result(statement)
     }
+    // What the trace showed, and the busy mode the connection was given.
+    let immediate = written.contains { $0.contains("BEGIN IMMEDIATE") }
+    let waits = if case .timeout = configuration.busyMode { true } else { false }
     say.note(
-        mode == .shared
-            ? "BEGIN IMMEDIATE takes the write lock first; the busy timeout lets it wait for another process's write"
-            : "BEGIN DEFERRED and no busy timeout: another process's write makes this one fail at once")
+        (immediate
+            ? "BEGIN IMMEDIATE takes the write lock before the transaction reads anything"
+            : "BEGIN DEFERRED reads first and asks for the write lock later, where SQLite will not wait")
+            + (waits
+                ? "; the busy timeout lets it wait for another process's write"
+                : "; with no busy timeout, another process's write makes this one fail at once"))
 }
 
 /// async/await: a read that suspends, and an observation consumed in a Task.

@@ -111,6 +111,8 @@ import Testing
         try howAWriteBegins(deferred.narrator, path: path, mode: .deferred)
         #expect(deferred.all.contains("   → SQL> BEGIN DEFERRED TRANSACTION"))
         #expect(deferred.all.contains { $0.contains("busyMode immediateError") })
+        #expect(
+            deferred.all.contains { $0.contains("with no busy timeout, another process's write makes this one fail") })
     }
 
     @Test func anObservationInATaskSeesTheInsertAndEndsWhenCancelled() async throws {
