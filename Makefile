@@ -102,8 +102,8 @@ step8-records: sqlite
 	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
 	@$(BIN)/generate-records Steps/step8/Schema/catalog.sql Steps/step8/Schema/BodiesDB-001.sql Steps/step8/Schema/NorthwindSales.sql
 
-# Chapter 9's benchmark (Benchmarks/, a package of its own: `make test` never
-# builds it). Builds the benchmark and steps 4, 6 and 7 in CONFIG (release by
+# Chapter 11's benchmark (Benchmarks/, a package of its own: `make test` never
+# builds it). Builds the benchmark and steps 4, 6, 7 and 9 in CONFIG (release by
 # default), then runs it from here; results in .build/bench/.
 #   make bench                       the chapter's figures (a few minutes)
 #   make bench ARGS="--filter GRDB"  one section; ARGS="--scale 0.1" smaller sizes
@@ -114,7 +114,7 @@ BENCH_OUTPUT = .build/bench$(if $(filter-out release,$(CONFIG)),-$(CONFIG))
 bench: sqlite
 	@mkdir -p $(BENCH_OUTPUT)
 	@test -x Benchmarks/.build/$(CONFIG)/bench || echo "Building the benchmark in $(CONFIG) (the first build compiles GRDB twice, once for it and once for the steps: about two minutes each)..."
-	@for product in step4 step6 step7; do \
+	@for product in step4 step6 step7 step9; do \
 	  echo "  swift build -c $(CONFIG) --product $$product"; \
 	  $(SWIFT) build -c $(CONFIG) --product $$product 2>&1 | scripts/bench-progress.sh $(BENCH_OUTPUT)/build-$$product.log || exit 1; \
 	done

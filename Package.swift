@@ -80,6 +80,7 @@ let package = Package(
             resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
         + step(7, dependencies: usesGRDB, resources: [.process("Resources")])
         + step8()
+        + step(9, dependencies: usesGRDB)
 )
 
 // MARK: - Exercises
@@ -115,6 +116,10 @@ let courseExercises = [
     "s8-xinfo-predict:predict",
     "s8-affinity",
     "s8-foreign-keys-sql:sql",
+    "s9-deferred-predict:predict",
+    "s9-snapshot-predict:predict",
+    "s9-busy-fix",
+    "s9-pool-scoreboard",
 ]
 
 // Each exercise is a module of its own, Exercise_<id> (the learner's code, in the

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `make` with no target: one line per chapter, taken from each chapter's title.
 # A chapter with a step program ("# Step 3 · …") runs with `make step3`; a
-# chapter without one ("# Chapter 9 · …") names its own target below.
+# chapter without one ("# Chapter 11 · …") names its own target below. Chapter numbers have
+# one or two digits (docs/09-…, docs/11-…).
 cd "$(dirname "$0")/.."
-declare -A chapter_targets=([9]=bench)
+declare -A chapter_targets=([11]=bench)
 echo "SQLite in Swift, step by step. Run a step with 'make stepN' (arguments: make step3 ARGS=\"--help\")."
-for chapter in docs/0[1-9]-*.md; do
-  n=$(basename "$chapter" | cut -c2)
+for chapter in docs/[0-9][0-9]-*.md; do
+  n=$((10#$(basename "$chapter" | cut -c1-2)))
   title=$(head -n 1 "$chapter" | sed -e 's/^# *//' -e 's/^\(Step\|Chapter\) [0-9]* · //')
   if [ -d "Steps/step$n" ]; then
     target="step$n"

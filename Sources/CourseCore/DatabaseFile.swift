@@ -70,6 +70,10 @@ public struct StepFileKind: Sendable {
             step: "step8", tables: ["Categories", "Suppliers", "Products", "solar_body", "grdb_migrations"],
             migrations: ["v1 catalog.sql", "v1 BodiesDB-001.sql"], readCommand: "search",
             summary: "a catalog and a cache of solar bodies"),
+        StepFileKind(
+            step: "step9", tables: ["entry", "grdb_migrations"], migrations: ["createEntry"],
+            columns: ["entry": ["id", "worker", "number"]], readCommand: "list",
+            summary: "entries written by several processes"),
     ]
 
     /// The kinds of file `step` uses: its own, and for step 5 step 4's too

@@ -4,7 +4,7 @@ import Foundation
 /// problem is one line that names the file to fix; none means consistent.
 public struct Lint {
     /// The course's steps: each has a chapter, docs/0N-….md, and exercises.
-    public static let steps = 1...8
+    public static let steps = 1...9
 
     public var workspace: Workspace
     public var manifest: Manifest

@@ -9,7 +9,7 @@ import Testing
 /// cell must be the one the table in docs/appendix-file-compatibility.md
 /// shows, and a refused file must keep every byte (and its companions).
 @Suite struct FileCompatibilityTests {
-    static let steps = 1...8
+    static let steps = 1...9
 
     /// The rows of the table: a step, and how it opens the file. Step 5 also
     /// opens a file with no subcommand: `step5 --database FILE` upgrades it.
@@ -39,6 +39,7 @@ import Testing
         case 4, 5: ["add", "Zed", "1"]
         case 6: ["edit", "1", "--price", "2"]
         case 7, 8: ["sync"]
+        case 9: ["write-load", "--processes", "1", "--inserts", "1"]
         default: ["add", "Zed"]
         }
     }

@@ -6,7 +6,7 @@ import Foundation
 
 // MARK: - Claims
 
-/// A sentence of chapter 9 about a ratio, and the bound that makes it true.
+/// A sentence of chapter 11 about a ratio, and the bound that makes it true.
 struct Claim {
     enum Direction: String, Codable { case atLeast, atMost, netUnder, netOver }
 

@@ -1,0 +1,98 @@
+import CourseCore
+import CourseGRDB
+import Foundation
+import GRDB
+
+/// Step 9's database: the one door to a file that several processes share.
+/// Its writer is private (GRDB's demo style); it offers what the app does:
+/// add entries, count them.
+struct AppDatabase: Sendable {
+    private let dbWriter: any DatabaseWriter
+
+    /// Read-only access, for the tour's own queries and `async` reads.
+    var reader: any DatabaseReader { dbWriter }
+
+    private init(_ dbWriter: any DatabaseWriter) { self.dbWriter = dbWriter }
+
+    /// The migrations, in order (GRDB records each one in grdb_migrations).
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createEntry") { db in
+            // CREATE TABLE "entry" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "worker" INTEGER NOT NULL, "number" INTEGER NOT NULL)
+            try db.create(table: "entry") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("worker", .integer).notNull()
+                table.column("number", .integer).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// Opens `location` with `configuration`: a file as a `DatabasePool` (WAL
+    /// mode: readers never wait for the writer), `--in-memory` as a
+    /// `DatabaseQueue` (a pool needs a file). `migrate`: bring the schema up to
+    /// date. write-load's workers open a file the parent has migrated, and never
+    /// migrate it themselves (two processes would race to create the table).
+    static func open(_ location: DatabaseLocation, configuration: Configuration, migrate: Bool = true) throws
+        -> AppDatabase
+    {
+        let writer: any DatabaseWriter = try attempt("open \(location.display)") {
+            switch location {
+            case .file(let path): try DatabasePool(path: path, configuration: configuration)
+            case .inMemory: try DatabaseQueue(configuration: configuration)
+            }
+        }
+        if migrate {
+            try attempt("prepare \(location.display)") { try migrator.migrate(writer) }
+        }
+        return AppDatabase(writer)
+    }
+
+    /// Adds one entry in a transaction of its own: the short write transaction
+    /// a process sharing the file should run (it holds the write lock briefly).
+    /// `kind`: `.immediate`, as GRDB's `write { … }` does, or `.deferred` (`--deferred`).
+    func addEntry(worker: Int, number: Int, kind: Database.TransactionKind = .immediate) throws {
+        try dbWriter.writeWithoutTransaction { db in
+            // BEGIN IMMEDIATE TRANSACTION (or BEGIN DEFERRED TRANSACTION)
+            try db.inTransaction(kind) {
+                var entry = Entry(worker: worker, number: number)
+                try entry.insert(db)  // INSERT INTO "entry" ("worker", "number") VALUES (?, ?)
+                return .commit  // COMMIT TRANSACTION
+            }
+        }
+    }
+
+    /// How many entries the file holds.
+    func entryCount() throws -> Int {
+        try dbWriter.read { db in try Entry.fetchCount(db) }  // SELECT COUNT(*) FROM "entry"
+    }
+
+    /// Entries per worker, by worker.
+    func countsByWorker() throws -> [(worker: Int, count: Int)] {
+        try dbWriter.read { db in
+            // SELECT "worker", COUNT(*) FROM "entry" GROUP BY "worker" ORDER BY "worker"
+            let request = Entry.select(Entry.Columns.worker, count(Column.rowID))
+                .group(Entry.Columns.worker).order(Entry.Columns.worker)
+            let rows = try Row.fetchAll(db, request)
+            return rows.map { (worker: $0[0], count: $0[1]) }
+        }
+    }
+
+    /// SQLite's own check of the whole file: "ok" when nothing is wrong.
+    func integrityCheck() throws -> [String] {
+        try dbWriter.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+
+    /// The async door: a read that suspends instead of blocking a thread.
+    /// `[Entry]` is Sendable, so it may cross from GRDB's reader to the caller.
+    func latestEntries(_ limit: Int) async throws -> [Entry] {
+        // SELECT * FROM "entry" ORDER BY "id" DESC LIMIT ?
+        try await dbWriter.read { db in try Entry.order(Column.rowID.desc).limit(limit).fetchAll(db) }
+    }
+
+    /// The number of entries, each time it changes, as an async sequence.
+    func entryCounts() -> AsyncValueObservation<Int> {
+        // SELECT COUNT(*) FROM "entry", again after each commit that touches "entry"
+        ValueObservation.tracking { db in try Entry.fetchCount(db) }.removeDuplicates().values(in: dbWriter)
+    }
+}

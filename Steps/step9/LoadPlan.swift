@@ -1,0 +1,93 @@
+import ArgumentParser
+import CourseCore
+import Foundation
+import GRDB
+
+/// `write-load`: N processes of step 9 itself, each adding M entries to one
+/// file in short transactions, then a count of what the file holds.
+struct LoadPlan: Sendable {
+    static let processRange = 1...64
+    static let insertRange = 1...100_000
+
+    var processes: Int
+    var inserts: Int
+    var mode: WriteMode
+
+    var expected: Int { processes * inserts }
+
+    /// Refuses, before anything is opened, what write-load cannot do.
+    static func validate(processes: Int, inserts: Int, inMemory: Bool) throws {
+        guard processRange.contains(processes) else {
+            throw ValidationError("--processes must be between 1 and \(processRange.upperBound), not \(processes).")
+        }
+        guard insertRange.contains(inserts) else {
+            throw ValidationError("--inserts must be between 1 and \(insertRange.upperBound), not \(inserts).")
+        }
+        if inMemory {
+            throw ValidationError(
+                "write-load needs a file: processes cannot share an in-memory database (--database PATH, or none for db/step9.sqlite)."
+            )
+        }
+    }
+
+    // [docs:write-load]
+    /// Sets the file up (the schema, WAL mode), starts the processes, waits for
+    /// them all, and counts the entries they added.
+    func run(on path: String, trace: Bool, narrator: Narrator) throws -> LoadResult {
+        // The parent migrates, once, before any worker opens the file.
+        let database = try AppDatabase.open(
+            .file(path), configuration: WriteMode.shared.configuration(trace: trace, narrator: narrator))
+        let before = try attempt("count the entries") { try database.entryCount() }
+        let workers = try (1...processes).map { number in try startWorker(number, path: path) }
+        var tallies: [Tally] = []
+        for worker in workers {
+            tallies.append(try worker.finish())
+        }
+        let stored = try attempt("count the entries") { try database.entryCount() } - before
+        return LoadResult(plan: self, stored: stored, tallies: tallies)
+    }
+    // [/docs:write-load]
+
+    /// Starts `step9 worker …`: this very executable, as a process of its own.
+    private func startWorker(_ number: Int, path: String) throws -> WorkerProcess {
+        var arguments = ["worker", "--worker", "\(number)", "--inserts", "\(inserts)", "--file", path]
+        if mode == .deferred { arguments.append("--deferred") }
+        return try WorkerProcess(number: number, arguments: arguments)
+    }
+
+    // [docs:worker]
+    /// What one worker process does: M entries, each in a transaction of its
+    /// own. A write that fails with SQLITE_BUSY is counted, not retried and not
+    /// hidden; any other error stops the worker.
+    static func work(worker: Int, inserts: Int, mode: WriteMode, path: String) throws -> Tally {
+        let silent = Narrator(write: { _ in })
+        var tally = Tally(worker: worker)
+        let database: AppDatabase
+        do {
+            database = try AppDatabase.open(
+                .file(path), configuration: mode.configuration(trace: false, narrator: silent), migrate: false)
+        } catch  where isBusy(error) {
+            tally.busy = inserts  // the file was locked before a single write could start
+            return tally
+        }
+        for number in 1...inserts {
+            do {
+                try database.addEntry(worker: worker, number: number, kind: mode.transactionKind)
+                tally.added += 1
+            } catch  where isBusy(error) {
+                tally.busy += 1
+            }
+        }
+        return tally
+    }
+    // [/docs:worker]
+
+    /// SQLITE_BUSY, whatever its extended code, however it was wrapped.
+    static func isBusy(_ error: any Error) -> Bool {
+        switch error {
+        case let error as DatabaseError: error.resultCode == .SQLITE_BUSY
+        case let error as CourseError: error.report.resultCode == ResultCode.SQLITE_BUSY.rawValue
+        default: false
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import CourseCore
+
+/// What write-load found once every worker had finished.
+struct LoadResult: Sendable {
+    var plan: LoadPlan
+    /// The entries the file gained, counted by SQLite, not by the workers.
+    var stored: Int
+    var tallies: [Tally]
+
+    var busy: Int { tallies.reduce(0) { $0 + $1.busy } }
+
+    /// The one line write-load prints.
+    var summary: String {
+        "\(plan.processes) × \(plan.inserts) = \(plan.expected) rows expected, \(stored) stored, \(busy) busy errors"
+    }
+
+    /// Throws (exit status 1) unless every entry was stored without a busy error.
+    func check() throws {
+        guard stored != plan.expected || busy > 0 else { return }
+        let fix =
+            plan.mode == .deferred
+            ? "run it without --deferred: BEGIN IMMEDIATE and a busy timeout make every writer wait its turn (chapter 9)"
+            : "see chapter 9, docs/09-concurrency.md"
+        throw CourseError(
+            report: ErrorReport(
+                "\(plan.expected - stored) of \(plan.expected) writes failed: \(busy) with SQLITE_BUSY (database is locked)",
+                fix: fix))
+    }
+}

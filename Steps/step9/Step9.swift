@@ -1,0 +1,91 @@
+import ArgumentParser
+import CourseCore
+import Foundation
+import GRDB
+
+/// `step9`: many readers, one writer. With no subcommand, the tour.
+@main
+struct Step9: ParsableCommand, Lesson {
+    static let configuration = CommandConfiguration(
+        commandName: "step9",
+        abstract: "Step 9: many readers, one writer (locks, SQLITE_BUSY, WAL, DatabasePool, several processes).",
+        subcommands: [Tour<Step9>.self, WriteLoad.self, List.self, Worker.self],
+        defaultSubcommand: Tour<Step9>.self
+    )
+
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
+
+    struct WriteLoad: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "write-load",
+            abstract: "Start N processes of step 9, each adding M entries to one file; count what was stored.",
+            discussion: """
+                Each process adds its entries one short transaction at a time, with the chapter's configuration \
+                (BEGIN IMMEDIATE and a busy timeout), or with --deferred as GRDB's and SQLite's defaults would \
+                (BEGIN DEFERRED, no busy timeout). Exit status 0 only when every entry was stored.
+                """
+        )
+        @Option(
+            help:
+                "How many processes write at once (\(LoadPlan.processRange.lowerBound)-\(LoadPlan.processRange.upperBound))."
+        )
+        var processes = 4
+        @Option(
+            help:
+                "How many entries each process adds (\(LoadPlan.insertRange.lowerBound)-\(LoadPlan.insertRange.upperBound))."
+        )
+        var inserts = 500
+        @Flag(help: "Write with BEGIN DEFERRED and no busy timeout: the failure chapter 9 explains.")
+        var deferred = false
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            try LoadPlan.validate(processes: processes, inserts: inserts, inMemory: database.inMemory)
+        }
+
+        func run() throws {
+            let say = Narrator()
+            let location = try database.checkedLocation(
+                defaultFile: "step9.sqlite", for: "step9", migrations: AppDatabase.migrator.migrations)
+            guard case .file(let path) = location else { return }  // validate() refused --in-memory
+            let plan = LoadPlan(processes: processes, inserts: inserts, mode: deferred ? .deferred : .shared)
+            let outcome = try plan.run(on: path, trace: database.trace, narrator: say)
+            say.line(outcome.summary)
+            try outcome.check()
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Count the entries in the file, per worker process.")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let say = Narrator()
+            let location = try database.checkedLocation(
+                defaultFile: "step9.sqlite", for: "step9", migrations: AppDatabase.migrator.migrations,
+                reading: true)
+            let app = try AppDatabase.open(
+                location, configuration: WriteMode.shared.configuration(trace: database.trace, narrator: say))
+            let counts = try attempt("count the entries") { try app.countsByWorker() }
+            say.table(["worker", "entries"], counts.map { ["\($0.worker)", "\($0.count)"] }, indent: "")
+            say.line("\(counts.reduce(0) { $0 + $1.count }) entries")
+        }
+    }
+
+    /// One of write-load's processes (hidden: write-load starts it).
+    struct Worker: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add entries as one of write-load's processes.", shouldDisplay: false)
+        @Option(help: "This process's number, stored in each entry.") var worker: Int
+        @Option(help: "How many entries to add.") var inserts: Int
+        @Flag(help: "BEGIN DEFERRED and no busy timeout.") var deferred = false
+        @Option(help: "The file, set up by write-load.") var file: String
+
+        func run() throws {
+            let mode: WriteMode = deferred ? .deferred : .shared
+            let tally = try LoadPlan.work(worker: worker, inserts: inserts, mode: mode, path: file)
+            print(tally.line)
+        }
+    }
+}
