@@ -25,10 +25,17 @@ public struct CheckResult: Sendable, Codable, Equatable {
 public struct Checker: Sendable {
     public var workspace: Workspace
     public var swift: String
+    /// Where SwiftPM builds: .build, or COURSE_SCRATCH_PATH (relative to the
+    /// root) for a test that runs the runner while `swift test` holds .build's lock.
+    public var buildFolder: URL
 
     public init(workspace: Workspace) {
         self.workspace = workspace
-        swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
+        let environment = ProcessInfo.processInfo.environment
+        swift = environment["SWIFT"] ?? "swift"
+        buildFolder =
+            URL(fileURLWithPath: environment["COURSE_SCRATCH_PATH"] ?? ".build", relativeTo: workspace.root)
+            .absoluteURL
     }
 
     /// Checks the exercise found in `folder` (relative to the root):
@@ -76,9 +83,10 @@ public struct Checker: Sendable {
     /// again, without any exercise target.
     func swiftBuild(_ arguments: [String], _ exercises: [Exercise], folder: String) -> Shell.Result {
         let result = Shell.run(
-            [swift, "build", "--disable-build-manifest-caching"] + arguments, in: workspace.root,
+            [swift, "build", "--disable-build-manifest-caching", "--scratch-path", buildFolder.path] + arguments,
+            in: workspace.root,
             environment: Checker.environment(exercises, folder: folder))
-        try? FileManager.default.removeItem(at: workspace.root.appendingPathComponent(".build/debug.yaml"))
+        try? FileManager.default.removeItem(at: buildFolder.appendingPathComponent("debug.yaml"))
         return result
     }
 
@@ -98,11 +106,11 @@ public struct Checker: Sendable {
     }
 
     func stamp(_ exercise: Exercise) -> URL {
-        workspace.scratch.appendingPathComponent("built/\(exercise.id)")
+        buildFolder.appendingPathComponent("course/built/\(exercise.id)")
     }
 
     func isBuilt(_ exercise: Exercise, folder: String) -> Bool {
-        let binary = workspace.root.appendingPathComponent(".build/debug/check-\(exercise.id)").path
+        let binary = buildFolder.appendingPathComponent("debug/check-\(exercise.id)").path
         return FileManager.default.isExecutableFile(atPath: binary)
             && (try? String(contentsOf: stamp(exercise), encoding: .utf8)) == buildKey(exercise, folder: folder)
     }
@@ -121,7 +129,7 @@ public struct Checker: Sendable {
     /// Runs an exercise's check, already built.
     public func run(_ exercise: Exercise, folder: String) -> CheckResult {
         let start = Date()
-        let binary = workspace.root.appendingPathComponent(".build/debug/check-\(exercise.id)").path
+        let binary = buildFolder.appendingPathComponent("debug/check-\(exercise.id)").path
         let run = Shell.run(
             [binary], in: workspace.root,
             environment: [

@@ -30,11 +30,16 @@ struct Check: ParsableCommand {
             return
         }
         let passed = session.checkAndReport(exercise)
-        if passed, id == nil || id == exercise.id, let next = session.progress.nextUnfinished(after: exercise.id) {
-            print("")
-            print("Next:")
-            print(session.header(next))
-            print("Run \(command("")) to check it.")
+        // The next exercise by the one rule `make ex` follows (LearnerProgress.nextUnfinished).
+        if passed {
+            if let next = session.progress.nextUnfinished() {
+                print("")
+                print("Next:")
+                print(session.header(next))
+                print("Run \(command("")) to check it.")
+            } else {
+                print("\nEvery exercise passes. \(command("report")) writes your report.")
+            }
         }
         try session.save()
         if !passed { throw ExitCode(1) }

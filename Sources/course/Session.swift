@@ -3,6 +3,13 @@ import Foundation
 
 /// The runner's shared plumbing for one command.
 struct Session {
+    /// How the learner gets the next check: by running a command, or by saving
+    /// while `watch` runs. A failure's last lines say which.
+    enum Loop {
+        case command
+        case watching
+    }
+
     var progress: LearnerProgress
     var workspace: Workspace { progress.workspace }
     var manifest: Manifest { progress.manifest }
@@ -35,25 +42,40 @@ struct Session {
     }
 
     /// Checks one exercise and prints the outcome; returns whether it passes.
-    mutating func checkAndReport(_ exercise: Exercise) -> Bool {
+    mutating func checkAndReport(_ exercise: Exercise, loop: Loop = .command) -> Bool {
         print(header(exercise))
+        Terminal.flush()
         let result = progress.check(exercise)
         print("")
-        print(result.message)
+        print(checkOutput(result, of: exercise))
         print("")
+        let file = workspace.display(workspace.learnerFile(exercise))
         if result.passed {
             print("✓ \(exercise.id) passes. See how the reference does it: \(command("solution \(exercise.id)"))")
         } else {
+            switch loop {
+            case .command:
+                print(
+                    "✗ Not yet. Edit \(file) and check again: \(command("check \(exercise.id)")) "
+                        + "(or \(command("watch")) to re-check on every save).")
+            case .watching:
+                print("✗ Not yet. Edit \(file): watch re-checks it when you save. (q, Enter or Ctrl-C stops.)")
+            }
             let hints = progress.state[exercise.id].hintsUsed
-            print(
-                "✗ Not yet. Edit \(workspace.display(workspace.learnerFile(exercise))) and check again: "
-                    + "\(command("check \(exercise.id)")) (or \(command("watch")) to re-check on every save).")
             print(
                 hints < 3
                     ? "  Stuck? \(command("hint \(exercise.id)")) (hint \(hints + 1) of 3)."
                     : "  All hints used: \(command("solution \(exercise.id)")) shows the reference solution.")
         }
-        fflush(nil)
+        Terminal.flush()
         return result.passed
+    }
+
+    /// What the check printed, without its own closing "<id> passes.": the
+    /// runner announces a pass once, in its own words.
+    func checkOutput(_ result: CheckResult, of exercise: Exercise) -> String {
+        var lines = result.message.components(separatedBy: "\n")
+        if result.passed, lines.last == "\(exercise.id) passes." { lines.removeLast() }
+        return lines.joined(separator: "\n")
     }
 }
