@@ -10,7 +10,7 @@ struct Check: ParsableCommand {
     func run() throws {
         var session = try Session()
         if let folder {
-            let exercise = try session.manifest.exercise(id ?? "")
+            let exercise = try session.manifest.named(id ?? "")
             let result = session.progress.checker.check(exercise, folder: folder)
             print(result.message)
             if !result.passed { throw ExitCode(1) }

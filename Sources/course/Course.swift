@@ -1,4 +1,6 @@
 import ArgumentParser
+import CourseCore
+import CourseRunner
 
 /// `swift run course` / `make ex`: the exercises of the course, checked
 /// against real SQLite databases. With no subcommand: check the next
@@ -18,4 +20,11 @@ struct Course: ParsableCommand {
         ],
         defaultSubcommand: Check.self
     )
+
+    /// `make ex ARGS="…"` runs this: an exercise's id alone checks it (the
+    /// default subcommand), any other unknown word is a mistyped subcommand.
+    static func main() {
+        let ids = (try? Workspace.current()).flatMap { try? Manifest.load(root: $0.root) }?.exercises.map(\.id)
+        LearnerCommandLine<Course>(target: "ex", defaultAccepts: { ids?.contains($0) ?? true }).main()
+    }
 }

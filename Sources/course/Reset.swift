@@ -15,7 +15,7 @@ struct Reset: ParsableCommand {
 
     func run() throws {
         var session = try Session()
-        let exercises = all ? session.manifest.exercises : [try session.manifest.exercise(id ?? "")]
+        let exercises = all ? session.manifest.exercises : [try session.manifest.named(id ?? "")]
         let changed = exercises.filter { !session.workspace.isUntouched($0) }
         guard !changed.isEmpty else {
             print("Nothing to reset: \(all ? "every file is" : "the file is") the starter.")

@@ -22,7 +22,7 @@ struct Session {
 
     /// The exercise named on the command line, or the next unfinished one.
     mutating func pick(_ id: String?) throws -> Exercise? {
-        if let id { return try manifest.exercise(id) }
+        if let id { return try manifest.named(id) }
         return progress.nextUnfinished()
     }
 

@@ -12,7 +12,7 @@ struct Verify: ParsableCommand {
         let manifest = try Manifest.load(root: workspace.root)
         let lint = CourseRunner.Lint(workspace: workspace, manifest: manifest).problems()
         for problem in lint { print("✗ lint: \(problem)") }
-        let exercises = try ids.isEmpty ? manifest.exercises : ids.map(manifest.exercise)
+        let exercises = try ids.isEmpty ? manifest.exercises : ids.map(manifest.named)
         let start = Date()
         let problems = Verifier(workspace: workspace).verify(exercises)
         for (exercise, problem) in problems { print("✗ \(exercise.id): \(problem)") }
