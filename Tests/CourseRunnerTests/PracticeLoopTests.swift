@@ -69,6 +69,25 @@ import Testing
         try terminal.waitFor("Stopped watching.", timeout: 1)
     }
 
+    // MARK: - list
+
+    /// A header names the columns, and each step's exercises start under a
+    /// line naming the step and its chapter (untouched starters: nothing is built).
+    @Test func listNamesItsColumnsAndMarksTheSteps() throws {
+        let copy = try LearnerCopy("list")
+        defer { copy.remove() }
+        let list = copy.course(["list"])
+        #expect(list.status == 0, "\(list.output)")
+        let lines = list.output.components(separatedBy: "\n")
+        #expect(lines.first?.split(separator: " ") == ["#", "status", "id", "kind", "state", "chapter"])
+        for step in Set(manifest.exercises.map(\.step)) {
+            let first = try #require(manifest.exercises.first { $0.step == step })
+            let row = try #require(lines.firstIndex { $0.contains(" \(first.id) ") }, "\(first.id) listed")
+            #expect(lines[row - 1] == "── Step \(step) · \(first.chapter) ──", "step \(step) starts above \(first.id)")
+        }
+        #expect(lines.filter { $0.hasPrefix("── Step ") }.count == Set(manifest.exercises.map(\.step)).count)
+    }
+
     // MARK: - One rule for "the next exercise"
 
     /// Exercises the learner passed earlier: their files are the solutions and
