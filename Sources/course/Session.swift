@@ -46,6 +46,8 @@ struct Session {
         print(header(exercise))
         Terminal.flush()
         let result = progress.check(exercise)
+        // Ctrl-C during a check (watch) stops its build too: that result means nothing.
+        if Interruption.happened { return false }
         print("")
         print(checkOutput(result, of: exercise))
         print("")

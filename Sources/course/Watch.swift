@@ -33,8 +33,8 @@ struct Watch: ParsableCommand {
             if changed {
                 seen = session.workspace.fileFingerprint(current)
                 let passed = session.checkAndReport(current, loop: .watching)
+                if Interruption.happened { break }  // not saved: an interrupted check's result means nothing
                 try session.save()
-                if Interruption.happened { break }
                 if passed {
                     // The next exercise by the one rule `make ex` follows.
                     guard let next = session.progress.nextUnfinished() else {
