@@ -62,6 +62,12 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
             // Only when ArgumentParser refuses the line: a subcommand that reads
             // its own options (step 4's `add`) gets the line as it is.
             if let mistake = unknownOption(in: arguments) { try refuse(mistake) }
+            // `step3 --trace playerz`: the word reached the default subcommand after an option.
+            if let word = Root.message(for: error).wholeMatch(of: /Unexpected argument '([^'-][^']*)'/)?.output.1,
+                !arguments.prefix(while: { $0 != word }).contains(where: names.contains)
+            {
+                try refuse(notASubcommand(String(word)))
+            }
             throw error
         }
     }
