@@ -21,7 +21,7 @@ struct ReportCommand: ParsableCommand {
         var session = try Session()
         let report = Report.make(&session.progress)
         try session.save()
-        let folder = session.workspace.root.appendingPathComponent(".course")
+        let folder = session.workspace.learnerRoot.appendingPathComponent(".course")  // beside state.json
         try report.write(to: folder)
         print(report.markdown)
         print("Wrote .course/report.md, .course/report.json and .course/report.xml (JUnit).")
