@@ -52,9 +52,10 @@ let package = Package(
         // GRDB's errors presented like the C API's.
         .target(name: "CourseGRDB", dependencies: ["CourseCore", grdb]),
         // The exercise runner (`swift run course`, `make ex`): Foundation and
-        // ArgumentParser only, so it builds in seconds and never needs GRDB.
+        // ArgumentParser only (and CourseCore, without GRDB, for the command line), so it
+        // builds in seconds and never needs GRDB.
         .target(name: "CourseRunner", path: "Sources/CourseRunner"),
-        .executableTarget(name: "course", dependencies: ["CourseRunner", argumentParser]),
+        .executableTarget(name: "course", dependencies: ["CourseRunner", "CourseCore", argumentParser]),
         .testTarget(name: "CourseRunnerTests", dependencies: ["CourseRunner"]),
         .target(
             name: "CourseTestSupport",

@@ -5,8 +5,24 @@ import ArgumentParser
 /// A step's `@main` command conforms and lists `Tour<Self>` as its default
 /// subcommand, so `step3`, `step3 --trace` and `step3 tour --trace` all run
 /// the lesson, while `step3 add-player … --trace` reaches the subcommand.
-public protocol Lesson {
+public protocol Lesson: ParsableCommand {
     static func runTour(trace: Bool) throws
+}
+
+extension Lesson {
+    /// `make stepN ARGS="…"` runs this: mistyped subcommands and options
+    /// answered as such, ArgumentParser's usage lines in the learner's form
+    /// (see LearnerCommandLine).
+    public static func main() {
+        LearnerCommandLine<Self>(target: _commandName).main()
+    }
+}
+
+extension Lesson where Self: AsyncParsableCommand {
+    /// The same, for a step whose subcommands wait (step 7's sync).
+    public static func main() async {
+        await LearnerCommandLine<Self>(target: _commandName).main()
+    }
 }
 
 /// The `tour` subcommand of a step whose lesson is `L`.

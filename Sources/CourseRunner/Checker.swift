@@ -25,15 +25,19 @@ public struct CheckResult: Sendable, Codable, Equatable {
 public struct Checker: Sendable {
     public var workspace: Workspace
     public var swift: String
-    /// SwiftPM's build folder: .build (tests use one of their own, as `swift test` locks .build).
+    /// SwiftPM's build folder: .build, or COURSE_SCRATCH_PATH (relative to the root) for a test
+    /// that runs the runner while `swift test` holds .build's lock.
     public var scratchPath: URL
     /// Where a first build that compiles GRDB says so and shows its progress (nil: silent).
     public var progress: (@Sendable (String) -> Void)?
 
     public init(workspace: Workspace) {
         self.workspace = workspace
-        swift = ProcessInfo.processInfo.environment["SWIFT"] ?? "swift"
-        scratchPath = workspace.root.appendingPathComponent(".build")
+        let environment = ProcessInfo.processInfo.environment
+        swift = environment["SWIFT"] ?? "swift"
+        scratchPath =
+            URL(fileURLWithPath: environment["COURSE_SCRATCH_PATH"] ?? ".build", relativeTo: workspace.root)
+            .absoluteURL
         progress = { line in
             print(line)
             fflush(nil)

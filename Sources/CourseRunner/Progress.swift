@@ -49,7 +49,7 @@ public struct LearnerProgress {
     public mutating func check(_ exercise: Exercise) -> CheckResult {
         let print = currentFingerprint(exercise)
         if let known = fresh[exercise.id], known.fingerprint == print { return known.result }
-        let result = checker.check(exercise)
+        let result = checker.check(exercise, folder: workspace.exercisesFolder)
         fresh[exercise.id] = (print, result)
         var notes = state[exercise.id]
         if result.passed, notes.lastResult?.passed != true { newlyPassed.append(exercise.id) }
@@ -77,12 +77,11 @@ public struct LearnerProgress {
         }
     }
 
-    /// The first exercise, in manifest order, that does not pass.
-    public mutating func nextUnfinished(after: String? = nil) -> Exercise? {
-        var exercises = manifest.exercises
-        if let after, let index = exercises.firstIndex(where: { $0.id == after }) {
-            exercises = Array(exercises[(index + 1)...] + exercises[...index])
-        }
-        return exercises.first { status($0).0 != .passed }
+    /// The course's one rule for "the next exercise" (README, "Start here"):
+    /// the first exercise, in the manifest's order, that does not pass. `make ex`
+    /// checks it, and every "Next:" the runner prints names it, so an exercise
+    /// skipped earlier comes back before the later ones.
+    public mutating func nextUnfinished() -> Exercise? {
+        manifest.exercises.first { status($0).0 != .passed }
     }
 }

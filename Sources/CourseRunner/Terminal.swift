@@ -12,9 +12,18 @@ public enum Terminal {
             return false
         }
         print("\(question) [y/N] ", terminator: "")
-        fflush(nil)
+        flush()
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return answer == "y" || answer == "yes"
+    }
+
+    /// Shows what was printed so far. `fflush(nil)` flushes every stream,
+    /// stdin included, so it waits while another thread holds stdin's lock in
+    /// `readLine()`: the runner never reads stdin on a second thread (watch
+    /// reads descriptor 0 with read(2), see TerminalInput). (Swift 6 refuses a
+    /// reference to C's `stdout`, which would flush only standard output.)
+    public static func flush() {
+        fflush(nil)
     }
 
     /// A unified diff between two files (`diff -u`), labelled with their paths.

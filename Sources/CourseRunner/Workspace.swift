@@ -2,29 +2,45 @@ import Foundation
 
 /// Where things are in the learner's checkout.
 public struct Workspace: Sendable {
+    /// The package: Package.swift, Checks/, Solutions/, the build.
     public var root: URL
+    /// The learner's side: Exercises/ (their files) and .course/ (notes,
+    /// backups, reports). The root itself, except in a scratch copy of the
+    /// learner's side that a test makes inside the package.
+    public var learnerRoot: URL
 
-    public init(root: URL) { self.root = root }
+    public init(root: URL, learnerRoot: URL? = nil) {
+        self.root = root
+        self.learnerRoot = learnerRoot ?? root
+    }
 
     /// The checkout this command runs in: the nearest folder, from the
-    /// current one up, that holds Exercises/manifest.json.
+    /// current one up, that holds Exercises/manifest.json; its package is the
+    /// nearest folder from there up that holds Package.swift.
     public static func current() throws -> Workspace {
-        var url = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        while true {
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent(Manifest.path).path) {
-                return Workspace(root: url)
-            }
+        guard let learner = nearest(Manifest.path, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        else { throw RunnerError("no \(Manifest.path) here or above: run this from the repository's root") }
+        return Workspace(root: nearest("Package.swift", from: learner) ?? learner, learnerRoot: learner)
+    }
+
+    /// The nearest folder, from `url` up, that holds `path`.
+    static func nearest(_ path: String, from url: URL) -> URL? {
+        var url = url.standardizedFileURL
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent(path).path) {
             let parent = url.deletingLastPathComponent()
-            if parent.path == url.path {
-                throw RunnerError("no \(Manifest.path) here or above: run this from the repository's root")
-            }
+            if parent.path == url.path { return nil }
             url = parent
         }
+        return url
     }
+
+    /// The learner's exercises folder, relative to the root (what
+    /// COURSE_EXERCISE_ROOT names): Exercises, or a scratch copy's.
+    public var exercisesFolder: String { display(learnerRoot.appendingPathComponent("Exercises")) }
 
     /// Exercises/<id>/<file>: the learner's file.
     public func learnerFile(_ exercise: Exercise) -> URL {
-        root.appendingPathComponent("Exercises/\(exercise.id)/\(exercise.file)")
+        learnerRoot.appendingPathComponent("Exercises/\(exercise.id)/\(exercise.file)")
     }
 
     public func solutionFile(_ exercise: Exercise) -> URL {
@@ -43,7 +59,7 @@ public struct Workspace: Sendable {
 
     /// The learner's progress notes (gitignored; losing them loses nothing
     /// but hint levels and attempt counts).
-    public var stateFile: URL { root.appendingPathComponent(".course/state.json") }
+    public var stateFile: URL { learnerRoot.appendingPathComponent(".course/state.json") }
 
     /// The committed starter of a learner's file (`git show HEAD:path`), or
     /// nil outside a git checkout.

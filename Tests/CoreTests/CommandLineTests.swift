@@ -25,14 +25,12 @@ import Testing
         return try (["README.md"] + docs).map { path in (path, try lines(of: path)) }
     }
 
-    /// The tours' outputs. A golden `--help` output is ArgumentParser's
-    /// wording around our strings (its `USAGE:` lines are not commands to
-    /// paste), and those strings are checked in the source.
+    /// The tours' outputs and every `--help` (ArgumentParser's `USAGE:` and
+    /// "See …" lines are rewritten into the learner's form: LearnerCommandLine).
     static func goldenFiles() throws -> [(String, [Line])] {
         let golden = workspaceRoot.appendingPathComponent("Tests/Golden")
         let names = try FileManager.default.subpathsOfDirectory(atPath: golden.path).filter { $0.hasSuffix(".txt") }
         return try names.sorted().map { "Tests/Golden/\($0)" }.map { path in (path, try lines(of: path)) }
-            .filter { _, lines in !lines.contains { $0.text.hasPrefix("USAGE:") } }
     }
 
     /// The string literals of every Swift file the programs are built from:
@@ -161,6 +159,89 @@ import Testing
         let texts = try Self.documents() + Self.goldenFiles() + Self.sourceStrings()
         let problems = texts.flatMap { _, lines in lines.flatMap { Self.formProblems($0, subcommands: subcommands) } }
         for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    // MARK: - What the programs answer to a wrong command line
+
+    /// `make ex ARGS="…"` as the Makefile runs it, from the repository root.
+    /// Only mistakes in the command line: the runner stops before it reads an exercise.
+    static func course(_ arguments: [String]) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = StepProcess.executable("course")
+        process.arguments = arguments
+        process.currentDirectoryURL = workspaceRoot
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = Pipe()
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// A default subcommand (a step's tour, the runner's check) must not take a
+    /// mistyped subcommand for its own argument, and a mistyped option is named
+    /// before any other check: each answer names the mistake, the closest
+    /// word, and a command in the learner's form; a usage error exits 64.
+    @Test func mistypedSubcommandsAndOptionsAreNamedWithTheClosestOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let answers: [(String, ProcessResult, [String])] = [
+            (
+                "make step3 ARGS=\"playerz\"", try StepProcess.run("step3", ["playerz"], in: directory),
+                ["playerz is not a subcommand", "make step3 ARGS=\"players\"", "add-player"]
+            ),
+            (
+                "make step7 ARGS=\"synk\"", try StepProcess.run("step7", ["synk"], in: directory),
+                ["synk is not a subcommand", "make step7 ARGS=\"sync\""]
+            ),
+            (
+                "make step6 ARGS=\"edit 27 --prise 17\"",
+                try StepProcess.run("step6", ["edit", "27", "--prise", "17"], in: directory),
+                ["--prise is not an option here: did you mean --price?", "make step6 ARGS=\"edit --help\""]
+            ),
+            (
+                "make ex ARGS=\"chek\"", try Self.course(["chek"]),
+                ["chek is not a subcommand", "make ex ARGS=\"check\"", "watch"]
+            ),
+            ("make ex ARGS=\"check no-such-id\"", try Self.course(["check", "no-such-id"]), ["no exercise called"]),
+        ]
+        for (shown, result, expected) in answers {
+            #expect(result.status == 64, "\(shown): exit status \(result.status)")
+            for text in expected { #expect(result.stderr.contains(text), "\(shown):\n\(result.stderr)") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("db")), "a wrong command line opens nothing")
+    }
+
+    /// ArgumentParser's own answers (a refused option, `help`): their `Usage:`
+    /// and "See …" lines read `make stepN ARGS="…"` / `make ex ARGS="…"`.
+    @Test func usageLinesAreInTheLearnersForm() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var outputs: [(String, String)] = []
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("Steps").path)
+        var subcommands: [Int: Set<String>] = [:]
+        for step in folders.compactMap({ $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }) {
+            subcommands[step] = try Self.subcommands(step)
+            let refused = try StepProcess.run("step\(step)", ["--in-memory"], in: directory)  // the tour refuses it
+            let help = try StepProcess.run("step\(step)", ["help"], in: directory)
+            outputs += [("step\(step) --in-memory", refused.stderr), ("step\(step) help", help.stdout)]
+        }
+        outputs.append(("course reset", try Self.course(["reset"]).stderr))
+        for (name, output) in outputs {
+            #expect(output.contains("Usage: make ") || output.contains("USAGE: make "), "\(name):\n\(output)")
+            #expect(output.contains("See make "), "\(name):\n\(output)")
+            let lines = output.components(separatedBy: "\n").map { Line(place: name, text: $0) }
+            let problems = lines.flatMap { Self.formProblems($0, subcommands: subcommands) }
+            #expect(problems.isEmpty, "\(problems)")
+            #expect(!output.contains("'step") && !output.contains("Usage: course"), "\(name):\n\(output)")
+        }
     }
 
     /// The chapters quote the line make adds after a failing step

@@ -48,7 +48,8 @@ import Testing
     func everyStepTakesTheSharedOptionsBeforeItsSubcommand(_ step: String) throws {
         let help = try StepProcess.run(step, ["--help"], in: .current)
         #expect(
-            help.stdout.contains("USAGE: \(step) [--database <path>] [--in-memory] [--trace] <subcommand>"),
+            help.stdout.contains(
+                "USAGE: make \(step) ARGS=\"[--database <path>] [--in-memory] [--trace] <subcommand>\""),
             "\(step)'s root command needs `@OptionGroup var options: DatabaseOptions`:\n\(help.stdout)")
     }
 

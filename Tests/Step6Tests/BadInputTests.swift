@@ -16,6 +16,8 @@ import Testing
         (["edit", "27", "--discontinued", "maybe"], 64, "The value 'maybe' is invalid"),
         (["edit", "abc", "--price", "1"], 64, "The value 'abc' is invalid for '<id>'"),
         (["edit", "27"], 64, "Nothing to edit"),
+        // A mistyped option is named first, with its suggestion, before any other check.
+        (["edit", "27", "--prise", "17"], 64, "--prise is not an option here: did you mean --price?"),
         (["show", "999"], 1, "no product with id 999"),
     ]
 

@@ -1,0 +1,26 @@
+import ArgumentParser
+import CourseRunner
+import Foundation
+
+struct Verify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "For instructors and CI: lint, then every starter fails as declared and every solution passes.")
+    @Argument(help: "Only these exercises (default: all).") var ids: [String] = []
+
+    func run() throws {
+        let workspace = try Workspace.current()
+        let manifest = try Manifest.load(root: workspace.root)
+        let lint = CourseRunner.Lint(workspace: workspace, manifest: manifest).problems()
+        for problem in lint { print("✗ lint: \(problem)") }
+        let exercises = try ids.isEmpty ? manifest.exercises : ids.map(manifest.named)
+        let start = Date()
+        let problems = Verifier(workspace: workspace).verify(exercises)
+        for (exercise, problem) in problems { print("✗ \(exercise.id): \(problem)") }
+        let failures = lint.count + problems.count
+        let seconds = Int(Date().timeIntervalSince(start).rounded())
+        print(
+            "\(exercises.count) exercises verified in \(seconds) s: \(failures == 0 ? "all as declared" : "\(failures) problems")."
+        )
+        if failures > 0 { throw ExitCode(1) }
+    }
+}

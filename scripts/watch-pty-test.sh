@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# scripts/watch-pty-test.sh N: runs the pseudo-terminal tests of `make ex ARGS="watch"`
+# (PracticeLoopTests: re-check on save, move on when it passes, q Enter and Ctrl-C)
+# N times in a row on the built suite, and prints how many runs passed and failed.
+# Builds the tests first (once); the first run may also compile the step-1 checks
+# they use (in .build/isolation), later runs reuse them. Each failing run's log is
+# kept in .build/watch-pty-test/run-<i>.log.
+set -uo pipefail
+runs=${1:-20}
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+export TMPDIR="$root/.build/tmp"
+mkdir -p "$TMPDIR" .build/watch-pty-test
+rm -f .build/watch-pty-test/run-*.log
+${SWIFT:-swift} build --build-tests >.build/watch-pty-test/build.log 2>&1 || {
+  cat .build/watch-pty-test/build.log
+  echo "the tests did not build"
+  exit 1
+}
+passed=0
+failed=0
+for i in $(seq 1 "$runs"); do
+  log=.build/watch-pty-test/run-$i.log
+  if ${SWIFT:-swift} test --skip-build --filter PracticeLoopTests >"$log" 2>&1; then
+    passed=$((passed + 1))
+    rm -f "$log"
+    echo "run $i: passed"
+  else
+    failed=$((failed + 1))
+    echo "run $i: FAILED (see $log)"
+  fi
+done
+rm -rf "$TMPDIR"/TemporaryDirectory.*
+echo "$passed of $runs runs passed, $failed failed."
+test "$failed" -eq 0
