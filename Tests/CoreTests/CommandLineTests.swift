@@ -292,22 +292,24 @@ import Testing
             return tours.sorted().map { Command(place: "(its tour)", step: $0, arguments: "") } + commands
         }.filter { !$0.isEmpty }
         #expect(batches.joined().count > 20, "only \(batches.joined().count) commands found to run")
-        let failures = Locked([String]())
-        DispatchQueue.concurrentPerform(iterations: batches.count) { index in
+        // The documents are independent: several at a time, each one's commands in order.
+        let failures = Parallel.map(batches) { batch in
+            var failures: [String] = []
             do {
                 let directory = try TemporaryDirectory()
                 defer { directory.remove() }
-                for command in batches[index] {
+                for command in batch {
                     let result = try Self.run(command, in: directory)
                     // 0; or 1 where the text shows a refusal on purpose. 64 is a usage error.
                     if result.status != 0 && !(result.status == 1 && command.shownFailing) {
-                        failures.update { $0.append("\(command): exit status \(result.status)\n\(result.stderr)") }
+                        failures.append("\(command): exit status \(result.status)\n\(result.stderr)")
                     }
                 }
             } catch {
-                failures.update { $0.append("\(error)") }
+                failures.append("\(error)")
             }
+            return failures
         }
-        for failure in failures.value { Issue.record(Comment(rawValue: failure)) }
+        for failure in failures.joined() { Issue.record(Comment(rawValue: failure)) }
     }
 }
