@@ -53,7 +53,7 @@ struct InterleavedWrites {
                     "writer \(writer) has no write left at letter \(statements.count + 1) of \(order)")
             }
             let step = next[writer, default: .begin]
-            var answer = "ok"
+            var failure: String?  // SQLite's message, when the statement fails
             do {
                 switch step {
                 case .begin: try db.execute("BEGIN IMMEDIATE")
@@ -62,10 +62,10 @@ struct InterleavedWrites {
                 case .rollback: try db.execute("ROLLBACK")
                 }
             } catch {
-                answer = (error as? SQLiteError)?.message ?? "\(error)"
+                failure = (error as? SQLiteError)?.message ?? "\(error)"
             }
             // What `SerialDatabase.write` does next: go on, give up after ROLLBACK, or roll back.
-            switch (step, answer == "ok") {
+            switch (step, failure == nil) {
             case (.begin, true): next[writer] = .insert
             case (.insert, true): next[writer] = .commit
             case (.commit, true): (writes[index].told, next[writer]) = (.saved, .begin)
@@ -74,7 +74,7 @@ struct InterleavedWrites {
             }
             statements.append(
                 Statement(
-                    writer: writer, sql: Self.sql(step, writes[index].name), answer: answer,
+                    writer: writer, sql: Self.sql(step, writes[index].name), answer: failure ?? "ok",
                     inTransaction: !db.isAutocommit, rows: try names(db)))
         }
         table = try names(db)

@@ -32,8 +32,9 @@ public let scratchRoot: URL = {
     } catch {
         return FileManager.default.temporaryDirectory
     }
+    removeRootsOfEndedProcesses(in: memory)
     // The tests delete their own folders; this removes the root itself (and
-    // whatever a crashed test left in it) when the test process exits.
+    // whatever a failed test left in it) when the test process exits.
     atexit {
         try? FileManager.default.removeItem(atPath: "/dev/shm/" + processScratchName(getpid()))
     }
@@ -45,6 +46,15 @@ public let scratchRoot: URL = {
 private let minimumFreeBytes: UInt64 = 1 << 30
 
 private func processScratchName(_ pid: Int32) -> String { "sqlite-course-tests-\(pid)" }
+
+/// A test process that crashed could not remove its root: the next one does.
+private func removeRootsOfEndedProcesses(in folder: String) {
+    let prefix = processScratchName(0).dropLast()  // "sqlite-course-tests-"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+        guard let pid = Int32(name.dropFirst(prefix.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+        try? FileManager.default.removeItem(atPath: folder + "/" + name)
+    }
+}
 
 /// Free space of the file system holding `path`, or nil when it cannot be read.
 private func freeBytes(_ path: String) -> UInt64? {
