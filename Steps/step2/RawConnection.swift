@@ -81,4 +81,9 @@ final class RawConnection: @unchecked Sendable {
 
     /// The rowid of the last row inserted on this connection.
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Whether no transaction is open: each statement then commits on its own
+    /// (`sqlite3_get_autocommit`). The connection has one transaction at a time,
+    /// whoever sends its statements.
+    var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
 }

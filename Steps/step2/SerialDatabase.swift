@@ -10,13 +10,10 @@ import Dispatch
 /// order, and waits for its result.
 final class SerialDatabase: Sendable {
     private let connection: RawConnection
-    private let queue: DispatchQueue
+    private let queue = DispatchQueue(label: "step2.SerialDatabase")  // serial: the default
 
-    /// `queue` must be serial, as the default is. (A test passes a concurrent
-    /// one on purpose, to show what the tour then reports.)
-    init(_ connection: RawConnection, queue: DispatchQueue = DispatchQueue(label: "step2.SerialDatabase")) {
+    init(_ connection: RawConnection) {
         self.connection = connection
-        self.queue = queue
     }
 
     /// Runs `body` alone on the connection, which refuses writes meanwhile

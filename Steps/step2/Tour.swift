@@ -16,6 +16,7 @@ extension Step2 {
         say.section("A queue written by hand")
         let database = try openSerialDatabase(say, trace: trace)
         try concurrentWrites(say, database, writers: 8, insertsPerWriter: 500)
+        try interleavedWrites(say, order: interleavedOrder, trace: trace)
         try throwingWrite(say, database)
         try readThatWrites(say, database)
 
@@ -66,6 +67,37 @@ func concurrentWrites(_ say: Narrator, _ database: SerialDatabase, writers: Int,
     }
     say.result(inserts.summary)
     // [/docs:hand-written-writers]
+}
+
+/// Whose statement runs next when writer A's one write and writer B's two
+/// meet on one connection without a queue: one order two threads can take.
+/// With the queue, each write's statements run together: "AAABBBBBB".
+// [docs:interleaved-order]
+let interleavedOrder = "AABBBABBB"
+// [/docs:interleaved-order]
+
+func interleavedWrites(_ say: Narrator, order: String, trace: Bool) throws {
+    say.action("Without the queue: writers A and B send their statements to one connection in the order \(order)")
+    let db = try RawConnection(path: ":memory:", trace: trace ? say : nil)
+    try db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+    var writes = InterleavedWrites([("A", "A #1"), ("B", "B #1"), ("B", "B #2")])
+    try writes.run(on: db, order: order)
+    say.table(
+        ["who", "statement", "SQLite answered", "then", "rows the connection sees"],
+        writes.statements.map { statement in
+            [
+                String(statement.writer), statement.sql, statement.answer,
+                statement.inTransaction ? "in a transaction" : "autocommit",
+                statement.rows.isEmpty ? "none" : statement.rows.joined(separator: ", "),
+            ]
+        })
+    say.table(
+        ["write", "its writer was told", "in the table"],
+        writes.writes.map { [$0.name, $0.told.rawValue, writes.table.contains($0.name) ? "yes" : "no"] })
+    say.result(writes.summary)
+    if !writes.lostAfterSaved.isEmpty || !writes.keptAfterFailed.isEmpty {
+        say.note("one connection has one transaction: a BEGIN, COMMIT or ROLLBACK acts on it, whoever sends it")
+    }
 }
 
 func throwingWrite(_ say: Narrator, _ database: SerialDatabase) throws {

@@ -168,17 +168,14 @@ import Testing
         defer { fixtures.remove() }
         let files = try Fixtures(in: fixtures)
 
-        // The cells are independent processes: run them two at a time, then check.
+        // The cells are independent processes: run them several at a time, then check.
         let jobs = Row.all.flatMap { row in Fixture.all.map { (row, $0) } }
-        let cells = Locked([Int: Result<Cell, any Error>]())
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let (row, fixture) = jobs[index]
-            let cell = Result { try Self.run(row, fixture: fixture, files: files) }
-            cells.update { $0[index] = cell }
-        }
+        let cells = Parallel.map(jobs) { row, fixture in Result { try Self.run(row, fixture: fixture, files: files) } }
+        // What a refusal suggests depends only on the file's maker: run each maker's hint once.
+        let hints = Parallel.map(Array(Self.steps)) { maker in Result { try Self.runHint(maker, files: files) } }
 
-        for index in jobs.indices {
-            let cell = try cells.value[index]!.get()
+        for result in cells {
+            let cell = try result.get()
             let label = "\(cell.row) with a \(cell.fixture)"
             let expected = documented[cell.row.description]?[cell.fixture.description]
             #expect(
@@ -202,13 +199,21 @@ import Testing
                 #expect(cell.result.status == 1, "\(label): exit status \(cell.result.status)")
                 #expect(cell.after == cell.before, "\(label): refused, but the file or its -wal/-journal changed")
                 #expect(cell.result.stderr.hasPrefix("Error: "), "\(label): \(cell.result.stderr)")
-                try checkMessage(cell, label: label, files: files)
+                try checkMessage(cell, label: label, hints: hints)
             }
         }
     }
 
-    /// A refusal says what the file is, and the command it suggests runs.
-    func checkMessage(_ cell: Cell, label: String, files: Fixtures) throws {
+    /// The command a refusal of `maker`'s file suggests, run on a copy of that file.
+    static func runHint(_ maker: Int, files: Fixtures) throws -> ProcessResult {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try FileManager.default.copyItem(atPath: files.path(maker), toPath: directory.file("x.sqlite"))
+        return try StepProcess.run("step\(maker)", Self.reading(maker) + ["--database", "x.sqlite"], in: directory)
+    }
+
+    /// A refusal says what the file is, and the command it suggests runs (`hints`: `runHint` of steps 1…).
+    func checkMessage(_ cell: Cell, label: String, hints: [Result<ProcessResult, any Error>]) throws {
         let stderr = cell.result.stderr
         switch cell.fixture {
         case .step(let maker):
@@ -218,11 +223,7 @@ import Testing
             let hint = "make step\(maker) ARGS=\"\(Self.reading(maker).joined(separator: " ")) --database x.sqlite\""
             #expect(stderr.contains(hint), "\(label): no hint \(hint)\n\(stderr)")
             // The hint runs: the maker reads its own file.
-            let directory = try TemporaryDirectory()
-            defer { directory.remove() }
-            try FileManager.default.copyItem(atPath: files.path(maker), toPath: directory.file("x.sqlite"))
-            let hinted = try StepProcess.run(
-                "step\(maker)", Self.reading(maker) + ["--database", "x.sqlite"], in: directory)
+            let hinted = try hints[maker - Self.steps.lowerBound].get()
             #expect(hinted.status == 0, "\(label): the suggested command fails: \(hinted.stderr)")
         case .notADatabase:
             #expect(stderr.contains("result code: 26 SQLITE_NOTADB"), "\(label)\n\(stderr)")
@@ -380,13 +381,4 @@ private func runSQL(_ path: String, _ sql: String, create: Bool = false) throws 
     var code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0), nil)
     if code == SQLITE_OK { code = sqlite3_exec(db, sql, nil, nil, nil) }
     guard code == SQLITE_OK else { throw SQLiteError(connection: db, resultCode: code, sql: sql) }
-}
-
-/// A value shared between threads, behind a lock.
-final class Locked<Value>: @unchecked Sendable {
-    private var stored: Value
-    private let lock = NSLock()
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func update(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }

@@ -21,8 +21,8 @@ import Testing
             .compactMap { $0.split(separator: " ").first.map(String.init) }
     }
 
-    func expectGolden(_ step: String, _ arguments: [String], file name: String) throws {
-        let result = try StepProcess.run(step, arguments + ["--help"], in: .current)
+    /// Compares `result`, the output of `step arguments --help`, with its golden file.
+    func expectGolden(_ result: ProcessResult, _ step: String, _ arguments: [String], file name: String) {
         #expect(result.status == 0, "\(step) \(arguments) --help: \(result.stderr)")
         let url = Self.helpFolder.appendingPathComponent(name)
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
@@ -34,12 +34,17 @@ import Testing
 
     @Test(arguments: steps)
     func everyHelpMatchesItsGoldenFile(_ step: String) throws {
-        let root = try StepProcess.run(step, ["--help"], in: .current)
+        let directory = try TemporaryDirectory.current
+        let root = try StepProcess.run(step, ["--help"], in: directory)
         let subcommands = Self.subcommands(inHelp: root.stdout)
         #expect(!subcommands.isEmpty, "\(step) --help lists no subcommands")
-        try expectGolden(step, [], file: "\(step).txt")
-        for subcommand in subcommands {
-            try expectGolden(step, [subcommand], file: "\(step)-\(subcommand).txt")
+        expectGolden(root, step, [], file: "\(step).txt")
+        // Each subcommand's help is a process of its own: several at a time.
+        let helps = Parallel.map(subcommands) { subcommand in
+            Result { try StepProcess.run(step, [subcommand, "--help"], in: directory) }
+        }
+        for (subcommand, help) in zip(subcommands, helps) {
+            expectGolden(try help.get(), step, [subcommand], file: "\(step)-\(subcommand).txt")
         }
         // A golden file for a subcommand that no longer exists is stale.
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.helpFolder.path)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// A fresh, empty folder under the temporary directory (`TMPDIR`, which the
+/// A fresh, empty folder under the tests' scratch root (`scratchRoot`: a
+/// folder in memory when the machine has one, otherwise `TMPDIR`, which the
 /// Makefile points inside `.build/`), deleted by `remove()`.
 ///
 /// Tests rarely make one themselves: a suite marked `@Suite(.temporaryDirectory)`
@@ -17,8 +18,7 @@ public struct TemporaryDirectory: Sendable {
     public var path: String { url.path }
 
     public init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("sqlite-course-\(UUID().uuidString)", isDirectory: true)
+        url = scratchRoot.appendingPathComponent("sqlite-course-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

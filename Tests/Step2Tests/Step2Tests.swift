@@ -131,25 +131,60 @@ private struct Stop: Error {}
 
 /// The tour's sentences come from the database: break the lesson, and they change.
 @Suite struct TourClaimTests {
-    func concurrentWrites(on queue: DispatchQueue) throws -> [String] {
-        let database = SerialDatabase(try RawConnection(path: ":memory:"), queue: queue)
+    @Test func aSerialQueueLosesNothingAndTheTourSaysSo() throws {
+        let database = SerialDatabase(try RawConnection(path: ":memory:"))
         try database.write { db in try db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL)") }
         let recording = RecordedLines()
         try step2.concurrentWrites(recording.narrator, database, writers: writers, insertsPerWriter: 2000)
+        #expect(recording.all.last == "   → 16000 rows: none lost, none doubled, no write failed (8 × 2000 = 16000)")
+    }
+
+    /// What the section says for `order`, from a fresh in-memory database.
+    func interleavedWrites(order: String) throws -> [String] {
+        let recording = RecordedLines()
+        try step2.interleavedWrites(recording.narrator, order: order, trace: false)
         return recording.all
     }
 
-    @Test func aSerialQueueLosesNothingAndTheTourSaysSo() throws {
-        let said = try concurrentWrites(on: DispatchQueue(label: "serial"))
-        #expect(said.last == "   → 16000 rows: none lost, none doubled, no write failed (8 × 2000 = 16000)")
+    // No threads, no luck: the order is fixed, so the damage is the same on every run.
+    @Test func writesInterleavedOnOneConnectionBreakTheLessonAndTheTourSaysWhatHappened() throws {
+        let said = try interleavedWrites(order: interleavedOrder)
+        #expect(
+            said == [
+                "1. Without the queue: writers A and B send their statements to one connection in the order AABBBABBB",
+                "   who  statement        SQLite answered                                  then              rows the connection sees",
+                "   ---  ---------------  -----------------------------------------------  ----------------  ------------------------",
+                "   A    BEGIN IMMEDIATE  ok                                               in a transaction  none",
+                "   A    INSERT 'A #1'    ok                                               in a transaction  A #1",
+                "   B    BEGIN IMMEDIATE  cannot start a transaction within a transaction  in a transaction  A #1",
+                "   B    ROLLBACK         ok                                               autocommit        none",
+                "   B    BEGIN IMMEDIATE  ok                                               in a transaction  none",
+                "   A    COMMIT           ok                                               autocommit        none",
+                "   B    INSERT 'B #2'    ok                                               autocommit        B #2",
+                "   B    COMMIT           cannot commit - no transaction is active         autocommit        B #2",
+                "   B    ROLLBACK         cannot rollback - no transaction is active       autocommit        B #2",
+                "   write  its writer was told  in the table",
+                "   -----  -------------------  ------------",
+                "   A #1   saved                no",
+                "   B #1   failed               no",
+                "   B #2   failed               yes",
+                "   → 3 writes: 1 told saved but not in the table, 1 told failed but in the table, 0 never finished",
+                "   · one connection has one transaction: a BEGIN, COMMIT or ROLLBACK acts on it, whoever sends it",
+            ])
     }
 
-    @Test func aConcurrentQueueBreaksTheLessonAndTheTourSaysWhatHappened() throws {
-        let said = try concurrentWrites(on: DispatchQueue(label: "concurrent", attributes: .concurrent))
-        let summary = try #require(said.last)
-        #expect(!summary.contains("none lost"), "\(summary)")
-        #expect(summary.contains("rows for 8 × 2000 = 16000 inserts:"), "\(summary)")
-        #expect(summary.contains("writes failed"), "\(summary)")
+    @Test func theQueuesOrderKeepsEveryWriteTogetherAndTheTourSaysSo() throws {
+        let said = try interleavedWrites(order: "AAABBBBBB")
+        #expect(said.last == "   → 3 writes, each told the truth: 3 saved and in the table, 0 failed and not in it")
+        #expect(!said.contains { $0.contains("one connection has one transaction") })
+    }
+
+    @Test func anOrderCutShortLeavesAWriteUnfinishedAndAnOrderTooLongIsRefused() throws {
+        let said = try interleavedWrites(order: "AAAB")
+        #expect(
+            said.last
+                == "   → 3 writes: 0 told saved but not in the table, 0 told failed but in the table, 2 never finished")
+        #expect(throws: CourseError.self) { try interleavedWrites(order: "AAAA") }
     }
 
     @Test func theSummaryReportsEachKindOfDamage() {

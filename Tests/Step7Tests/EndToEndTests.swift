@@ -121,12 +121,21 @@ import Testing
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
 
         // Kill it once the transaction has begun and uncommitted pages have
-        // reached the database file (it grows past its committed size).
+        // reached the database file (it grows past its committed size). Each
+        // look happens while the process is stopped (SIGSTOP), so the kill
+        // meets exactly the state that was seen: no race between looking and
+        // killing. (Between looks it runs for 10 ms; the sync runs for seconds.)
         let begun = waitUntil(seconds: 30) { lines.text.contains("Transaction begun") || !process.isRunning }
         #expect(begun && process.isRunning, "no \"Transaction begun\" line: \(lines.text)")
-        let spilled = waitUntil(seconds: 20) { (try? fileSize(cachePath)) ?? 0 > sizeBefore || !process.isRunning }
-        #expect(spilled && process.isRunning, "the sync ended before it could be killed: \(lines.text)")
-        kill(process.processIdentifier, SIGKILL)
+        let pid = process.processIdentifier
+        let spilled = waitUntil(seconds: 20) {
+            guard stop(pid) else { return true }  // it ended: the expectation below says so
+            if (try? fileSize(cachePath)) ?? 0 > sizeBefore { return true }
+            kill(pid, SIGCONT)
+            return false
+        }
+        #expect(spilled && process.isRunning, "the sync ended before it could be stopped: \(lines.text)")
+        kill(pid, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
         #expect(!lines.text.contains("Committed"))
@@ -147,6 +156,22 @@ import Testing
 
 private func fileSize(_ path: String) throws -> Int {
     (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+}
+
+/// Sends SIGSTOP and waits until the process is stopped (state T in /proc);
+/// false when it has ended instead.
+private func stop(_ pid: pid_t) -> Bool {
+    kill(pid, SIGSTOP)
+    while let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) {
+        // "pid (name) STATE …": the state follows the name's closing parenthesis.
+        guard let close = stat.lastIndex(of: ")") else { return false }
+        switch stat[close...].dropFirst(2).first {
+        case "T", "t": return true
+        case "Z", "X", nil: return false
+        default: sched_yield()  // the signal is on its way
+        }
+    }
+    return false
 }
 
 /// Polls `condition` every 10 ms for at most `seconds`; whether it became true.

@@ -68,6 +68,11 @@ struct Bench: ParsableCommand {
         try report.write(to: outputDirectory)
         let failed = recorder.results.filter { !$0.holds }
         say("\n\(recorder.results.count - failed.count) of \(recorder.results.count) claims hold on this machine.")
+        if let closest = recorder.smallestMargin {
+            say(
+                "Smallest margin: \(formatRatio(closest.margin))× (\(closest.name)); the bounds are set for at least 2×."
+            )
+        }
         say("Wrote \(display(outputDirectory.appendingPathComponent("results.json"))) and results.svg beside it.")
         // A full run is the chapter's proof: a claim that fails is an error.
         // A quick run only reports (its sizes are too small for the claims).

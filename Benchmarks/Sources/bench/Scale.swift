@@ -32,40 +32,48 @@ func benchmarkScale(_ recorder: Recorder) throws {
     func repetitions(_ size: Int) -> Int { settings.repetitions(size >= 100_000 ? 5 : 9) }
     let data = ScaleData(settings: settings)
 
+    // Two kinds of bound (chapter 11, "Claims"): a command that stays
+    // interactive answers within 100 ms of its own work (the classic limit
+    // for a response that feels immediate); a command whose work grows with
+    // the rows (a sort, a scan, a sync) takes over 25 ms at the sizes where
+    // the chapter says so. Each bound is cleared at least 2× on the reference machine.
+    let interactive = 0.1
+    let grows = 0.025
     let operations = [
         Operation(
             title: "step 4 list --order asc", unit: "items", one: "item",
             setUp: { size in ["list", "--order", "asc", "--database", try data.items(size)] },
             claim: { size in
                 size <= 1_000
-                    ? .netUnder(0.05, "listing \(size) items by name stays interactive (under 50 ms)")
-                    : .netOver(
-                        0.05, "listing \(size) items sorted by a Swift collation is not interactive (over 50 ms)")
+                    ? .netUnder(interactive, "listing \(size) items by name stays interactive (under 100 ms)")
+                    : .netOver(grows, "listing \(size) items sorts them all with a Swift collation: over 25 ms")
             }),
         Operation(
             title: "step 4 list --order asc (with an index)", unit: "items", one: "item",
             setUp: { size in ["list", "--order", "asc", "--database", try data.indexedItems(size)] },
             claim: { size in
                 size <= 1_000
-                    ? .netUnder(0.05, "with the index, listing \(size) items by name stays interactive (under 50 ms)")
+                    ? .netUnder(
+                        interactive, "with the index, listing \(size) items by name stays interactive (under 100 ms)")
                     : .netUnder(
-                        Double(size) / 100_000,
-                        "with the index, \(size) items list in under \(formatSeconds(Double(size) / 100_000))")
+                        Double(size) / 50_000,
+                        "with the index, \(size) items list in under \(formatSeconds(Double(size) / 50_000)): no sort")
             }),
         Operation(
             title: "step 6 search", unit: "products", one: "product",
             setUp: { size in ["search", "Marmalade", "--database", try data.catalog(size)] },
             claim: { size in
                 size <= 10_000
-                    ? .netUnder(0.05, "searching \(size) products stays interactive (under 50 ms)")
-                    : .netOver(0.05, "searching \(size) products scans them all: over 50 ms")
+                    ? .netUnder(interactive, "searching \(size) products stays interactive (under 100 ms)")
+                    : .netOver(grows, "searching \(size) products scans them all: over 25 ms")
             }),
         Operation(
             title: "step 6 edit", unit: "products", one: "product",
             setUp: { size in
                 ["edit", String(max(1, size / 2)), "--price", "PRICE", "--database", try data.catalog(size)]
             },
-            claim: { size in .netUnder(0.05, "editing one of \(size) products stays interactive: a primary-key lookup")
+            claim: { size in
+                .netUnder(interactive, "editing one of \(size) products stays interactive: a primary-key lookup")
             }),
         Operation(
             title: "step 7 sync (first sync, empty cache)", unit: "bodies", one: "body",
@@ -74,17 +82,15 @@ func benchmarkScale(_ recorder: Recorder) throws {
             claim: { size in
                 size <= 1_000
                     ? .netUnder(0.25, "a first sync of \(size) bodies takes under a quarter of a second")
-                    : .netOver(
-                        0.05,
-                        "a first sync of \(size) bodies is not interactive (over 50 ms): decode, then insert each row")
+                    : .netOver(grows, "a first sync of \(size) bodies decodes, then inserts each row: over 25 ms")
             }),
         Operation(
             title: "step 7 search", unit: "bodies", one: "body",
             setUp: { size in ["search", "Titan", "--database", try data.syncedCache(size)] },
             claim: { size in
                 size <= 10_000
-                    ? .netUnder(0.05, "searching \(size) cached bodies stays interactive (under 50 ms)")
-                    : .netOver(0.05, "searching \(size) cached bodies reads them all: over 50 ms")
+                    ? .netUnder(interactive, "searching \(size) cached bodies stays interactive (under 100 ms)")
+                    : .netOver(grows, "searching \(size) cached bodies reads them all: over 25 ms")
             }),
     ]
 
@@ -135,7 +141,7 @@ private func compareStep4Index(_ recorder: Recorder, size: Int, repetitions: Int
     try recorder.compare(
         "Scale", name, clock: .childProcessor, against: "the same list read through the index on name COLLATE itemName",
         claim: .atLeast(
-            1.5, "at \(formatCount(size)) items, the index makes step 4's ordered list at least 1.5× faster"),
+            1.25, "at \(formatCount(size)) items, the index makes step 4's ordered list at least 1.25× faster"),
         repetitions: repetitions, notes: notes
     ) {
         try sideBySide(

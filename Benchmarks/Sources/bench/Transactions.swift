@@ -18,20 +18,29 @@ func benchmarkTransactions(_ recorder: Recorder) throws {
     let settings = recorder.settings
     let rows = settings.count(1_000, quick: 100)  // autocommit waits for the disk at every row
     let repetitions = settings.repetitions(3)
+    // What the mechanism guarantees, on any disk: an autocommit INSERT is a
+    // transaction of its own, so it pays a commit's work once per row, one
+    // transaction once for all of them. With the DELETE journal that work is
+    // a journal file created, written and deleted: ≥ 10×. With WAL it is a
+    // frame appended and the locks taken, so ≥ 3× even where a sync is free
+    // (a disk cache that acknowledges at once): measured 14× to 42× without
+    // sync (synchronous NORMAL). The rest of the gap is the disk's sync
+    // latency (this machine: WAL with FULL from 84× to 790× in three runs):
+    // reported beside the NORMAL rows (FULL minus NORMAL, per commit), never claimed.
     let durabilities = [
         Durability(
             journal: "DELETE", synchronous: "FULL",
-            claim: .atLeast(100, "with the DELETE journal, one transaction is at least 100× faster than autocommit")),
+            claim: .atLeast(10, "with the DELETE journal, one transaction is at least 10× faster than autocommit")),
         Durability(
             journal: "DELETE", synchronous: "NORMAL",
-            claim: .atLeast(100, "synchronous NORMAL does not save autocommit with the DELETE journal: still ≥ 100×")),
+            claim: .atLeast(10, "synchronous NORMAL still commits every row with the DELETE journal: still ≥ 10×")),
         Durability(
             journal: "WAL", synchronous: "FULL",
-            claim: .atLeast(
-                100, "WAL with synchronous FULL still syncs every commit: one transaction still ≥ 100× faster")),
+            claim: .atLeast(3, "WAL with synchronous FULL: a commit per row, plus a sync the disk prices: ≥ 3×")
+        ),
         Durability(
             journal: "WAL", synchronous: "NORMAL",
-            claim: .atLeast(10, "WAL with synchronous NORMAL does not sync on commit: the gap shrinks, yet stays ≥ 10×")
+            claim: .atLeast(3, "WAL with synchronous NORMAL does not sync on commit, yet each commit still costs: ≥ 3×")
         ),
     ]
     for durability in durabilities {
@@ -62,7 +71,26 @@ func benchmarkTransactions(_ recorder: Recorder) throws {
             )
             // [/docs:transactions]
         }
+        reportSyncLatency(recorder, durability, rows: rows)
     }
+}
+
+/// After a NORMAL row: what one commit cost with FULL and with NORMAL (the
+/// same journal, measured just before), and their difference, the disk's
+/// sync. A figure of the hardware: reported, not claimed.
+private func reportSyncLatency(_ recorder: Recorder, _ durability: Durability, rows: Int) {
+    guard durability.synchronous == "NORMAL", recorder.results.count >= 2 else { return }
+    let normal = recorder.results[recorder.results.count - 1]
+    let full = recorder.results[recorder.results.count - 2]
+    guard normal.name.contains("\(durability.journal) journal, synchronous NORMAL"),
+        full.name.contains("\(durability.journal) journal, synchronous FULL")
+    else { return }
+    let perCommitFull = full.seconds / Double(rows)
+    let perCommitNormal = normal.seconds / Double(rows)
+    recorder.note(
+        "one autocommit INSERT: \(formatSeconds(perCommitFull)) with FULL, \(formatSeconds(perCommitNormal)) with NORMAL: "
+            + "this disk's sync costs about \(formatSeconds(max(0, perCommitFull - perCommitNormal))) per commit "
+            + "(reported, not claimed: it depends on the disk)")
 }
 
 // MARK: - Shared by the sections
