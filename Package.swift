@@ -80,6 +80,7 @@ let package = Package(
             resources: [.copy("Resources/catalog.sqlite"), .copy("Resources/catalog.sql")])
         + step(7, dependencies: usesGRDB, resources: [.process("Resources")])
         + step8()
+        + step(10, dependencies: usesGRDB)
 )
 
 // MARK: - Exercises
