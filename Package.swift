@@ -113,7 +113,11 @@ if !exercises.isEmpty {
             .executableTarget(
                 name: "check-\(id)",
                 dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
-                path: "Checks/\(id)"
+                path: "Checks/\(id)",
+                // Only the check itself: Checks/<id>/mistakes/ and alternatives/ hold replacements
+                // of the learner's file, which verify builds from a scratch copy. (`exclude:` would
+                // warn while a check has no such folder.)
+                sources: ["main.swift"]
             ))
     }
 }

@@ -5,8 +5,8 @@
 cd "$(dirname "$0")/.."
 declare -A chapter_targets=([9]=bench)
 echo "SQLite in Swift, step by step. Run a step with 'make stepN' (arguments: make step3 ARGS=\"--help\")."
-for chapter in docs/0[1-9]-*.md; do
-  n=$(basename "$chapter" | cut -c2)
+for chapter in docs/[0-9][0-9]-*.md; do
+  n=$((10#$(basename "$chapter" | cut -c1-2)))
   title=$(head -n 1 "$chapter" | sed -e 's/^# *//' -e 's/^\(Step\|Chapter\) [0-9]* · //')
   if [ -d "Steps/step$n" ]; then
     target="step$n"

@@ -48,6 +48,7 @@ public enum ResultCodeName {
         1 | (1 << 8): "SQLITE_ERROR_MISSING_COLLSEQ",
         14 | (1 << 8): "SQLITE_CANTOPEN_NOTEMPDIR",
         14 | (2 << 8): "SQLITE_CANTOPEN_ISDIR",
+        11 | (1 << 8): "SQLITE_CORRUPT_VTAB",
         8 | (1 << 8): "SQLITE_READONLY_RECOVERY",
         8 | (6 << 8): "SQLITE_READONLY_DIRECTORY",
         19 | (1 << 8): "SQLITE_CONSTRAINT_CHECK",

@@ -123,22 +123,29 @@ func theIndexFollowsEveryChange(_ say: Narrator, _ database: AppDatabase) throws
         say.result("integrity-check passed; \"smoked\": \(found.joined(separator: ", "))")
     }
     say.action("sync a source whose second body has no englishName")
-    let before = (try database.count("solar_body"), try database.searchBodies(.words("saturn")).count)
-    let changesBefore = try database.changeCount()
     let broken = #"{"bodies": [{"id": "soleil", "name": "Le Soleil", "englishName": "Sun", "bodyType": "Star"},"#
         + #" {"id": "sedna", "name": "Sedna", "bodyType": "Dwarf Planet"}]}"#
+    let before = (try database.count("solar_body"), try database.searchBodies(.words("saturn")).count)
+    let unlisted = try database.reader.read { db in
+        // The rows the sync's DELETE removes first: those whose id the source does not list.
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM solar_body
+                WHERE id NOT IN (SELECT json_extract(value, '$.id') FROM json_each(?, '$.bodies'))
+                """, arguments: [broken]) ?? 0
+    }
     do {
         _ = try database.syncBodies(json: broken)
         say.result("unexpected: synced")
     } catch {
         say.expectedError(ErrorReport("could not sync", error: error))
     }
-    let deleted = try database.changeCount() - changesBefore
     try database.checkIndexes()
     let after = (try database.count("solar_body"), try database.searchBodies(.words("saturn")).count)
     say.result(
-        "the DELETE had removed \(deleted) rows (SQLite's change count) before the INSERT failed; the rollback "
-            + "undid them in the table and the index: bodies \(before.0) → \(after.0), \"saturn\" found "
+        "the DELETE ran first (\(unlisted) bodies are not in the source), then the INSERT failed; the rollback "
+            + "undid both, in the table and the index: bodies \(before.0) → \(after.0), \"saturn\" found "
             + "\(before.1) → \(after.1), integrity-check passed")
 }
 

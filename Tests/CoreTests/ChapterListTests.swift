@@ -10,7 +10,8 @@ import Testing
     static func chapters() throws -> [(number: Int, file: String, title: String)] {
         let docs = workspaceRoot.appendingPathComponent("docs")
         return try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted().compactMap { file in
-            guard file.hasSuffix(".md"), file.hasPrefix("0"), let number = Int(file.dropFirst().prefix(1)) else {
+            // docs/09-concurrency.md, docs/11-performance.md: two digits, then a dash.
+            guard file.hasSuffix(".md"), file.dropFirst(2).hasPrefix("-"), let number = Int(file.prefix(2)) else {
                 return nil
             }
             let text = try String(contentsOf: docs.appendingPathComponent(file), encoding: .utf8)
