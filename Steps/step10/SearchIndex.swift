@@ -93,8 +93,9 @@ let productTriggers = """
 /// The tour prints the SQL it created, read back from `sqlite_schema`.
 func createBodyIndex(_ db: Database) throws {
     // CREATE VIRTUAL TABLE "body_fts" USING fts5(english_name, name, discovered_by,
-    //   content='solar_body', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')
+    //   tokenize='''unicode61'' ''remove_diacritics'' ''2''', content='solar_body')
     // CREATE TRIGGER "__body_fts_ai" AFTER INSERT ON "solar_body" …  (and _ad, _au)
+    // INSERT INTO "body_fts"("body_fts") VALUES('rebuild')
     try db.create(virtualTable: "body_fts", using: FTS5()) { t in
         t.synchronize(withTable: "solar_body")
         t.tokenizer = .unicode61(diacritics: .remove)

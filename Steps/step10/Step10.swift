@@ -31,25 +31,27 @@ struct Step10: ParsableCommand, Lesson {
         static let configuration = CommandConfiguration(
             abstract: "Find products and bodies by words, best first, each with a highlighted snippet.",
             discussion: """
-                TEXT is words: every one must appear, the last may be unfinished (tro finds Trout). \
+                The words must all appear, the last may be unfinished (tro finds Trout). \
                 Quotes, *, -, :, parentheses, AND, OR and NEAR are searched as words. \
-                --query takes FTS5's own syntax instead: make step10 ARGS="search --query 'category: cheeses'"
+                --query takes FTS5's own syntax instead: make step10 ARGS="search --query 'category: cheeses' --in products"
                 """)
-        @Argument(help: "Words to look for (not needed with --query).") var text: String?
+        // `.allUnrecognized`: `search -honey` is a word to search, not an unknown option.
+        @Argument(parsing: .allUnrecognized, help: "Words to look for (not needed with --query).") var words: [String] =
+            []
         @Option(help: "A query in FTS5's syntax: phrases, NEAR, AND/OR/NOT, column filters, prefix*.")
         var query: String?
         @Option(name: .customLong("in"), help: "Which index to search: products, bodies or all.") var index: Index = .all
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
-            if (text == nil) == (query == nil) {
-                throw ValidationError("Give either TEXT or --query, not both (nor neither).")
+            if words.isEmpty == (query == nil) {
+                throw ValidationError("Give words to search, or --query, not both (nor neither).")
             }
         }
 
         func run() throws {
             let say = Narrator()
-            let search: SearchQuery = query.map(SearchQuery.raw) ?? .words(text ?? "")
+            let search: SearchQuery = query.map(SearchQuery.raw) ?? .words(words.joined(separator: " "))
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
             let indexes: [(String, (SearchQuery) throws -> [SearchHit])] = [
                 ("products", { try appDatabase.searchProducts($0) }), ("bodies", { try appDatabase.searchBodies($0) }),

@@ -30,8 +30,10 @@ func freshDatabase() throws -> AppDatabase {
             _ = try database.searchProducts(.words(text))
             _ = try database.searchBodies(.words(text))
         }
-        // The same characters as FTS5 syntax are refused by SQLite: the quoting is what protects.
-        #expect(throws: DatabaseError.self) { try database.searchProducts(.raw("tea \(typed)")) }
+        // As FTS5 syntax, each is an error (but `tea *`, where FTS5 ignores a lone star): the quoting is what protects.
+        if typed != "*" {
+            #expect(throws: DatabaseError.self) { try database.searchProducts(.raw("tea \(typed)")) }
+        }
     }
 
     @Test func anOperatorWordIsAWordToo() throws {
@@ -78,8 +80,8 @@ func freshDatabase() throws -> AppDatabase {
         #expect(Set(try database.searchProducts(.raw("category: cheeses")).map(\.title)) == Set(cheeses))
         #expect(try database.searchProducts(.raw("\"trout smoked\"")).isEmpty)  // a phrase keeps its order
         #expect(try database.searchProducts(.raw("\"smoked trout\"")).count == 1)
-        #expect(try database.searchProducts(.raw("NEAR(smoked side, 1)")).isEmpty)  // "salmon" sits between
-        #expect(try database.searchProducts(.raw("NEAR(smoked side, 2)")).count == 1)
+        #expect(try database.searchProducts(.raw("NEAR(smoked side, 0)")).isEmpty)  // "salmon" sits between
+        #expect(try database.searchProducts(.raw("NEAR(smoked side, 1)")).count == 1)
         let herschel = try database.searchBodies(.raw("discovered_by: \"william herschel\""))
         let discovered = try database.reader.read { db in
             try String.fetchAll(db, sql: "SELECT id FROM solar_body WHERE discovered_by = 'William Herschel'")
