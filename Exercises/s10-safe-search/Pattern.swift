@@ -8,6 +8,8 @@
 //
 //     searchPattern("smoked tro")  →  "smoked" "tro"*
 
+import Foundation
+
 func searchPattern(_ text: String) -> String? {
     // TODO
     nil

@@ -8,6 +8,8 @@
 //
 //     searchPattern("smoked tro")  →  "smoked" "tro"*
 
+import Foundation
+
 func searchPattern(_ text: String) -> String? {
     var phrases: [String] = []
     for word in text.split(separator: " ") {

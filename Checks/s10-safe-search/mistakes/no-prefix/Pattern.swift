@@ -8,6 +8,8 @@
 //
 //     searchPattern("smoked tro")  →  "smoked" "tro"*
 
+import Foundation
+
 func searchPattern(_ text: String) -> String? {
     // A word without a letter or digit has no token: an empty "" phrase would be an error.
     let words = text.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }
