@@ -28,8 +28,10 @@ runCheck(
         (
             "every word must appear",
             {
-                try expect(try search("smoked trout"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked trout\"")
-                try expect(try search("TROUT"), equals: ["Smoked Trout \"Kestrel Cut\"", "Trout Pâté"], "search \"TROUT\"")
+                try expect(
+                    try search("smoked trout"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked trout\"")
+                try expect(
+                    try search("TROUT"), equals: ["Smoked Trout \"Kestrel Cut\"", "Trout Pâté"], "search \"TROUT\"")
             }
         ),
         (

@@ -22,7 +22,8 @@ func database() throws -> DatabaseQueue {
 /// The ids the index finds for `word`.
 func found(_ queue: DatabaseQueue, _ word: String) throws -> [Int64] {
     try queue.read { db in
-        try Int64.fetchAll(db, sql: "SELECT rowid FROM product_fts WHERE product_fts MATCH ? ORDER BY rowid", arguments: [word])
+        try Int64.fetchAll(
+            db, sql: "SELECT rowid FROM product_fts WHERE product_fts MATCH ? ORDER BY rowid", arguments: [word])
     }
 }
 
@@ -45,7 +46,8 @@ runCheck(
             "an insert is indexed (AFTER INSERT)",
             {
                 let queue = try database()
-                try expect(try found(queue, "trout"), equals: [1], "MATCH 'trout' after the inserts", sql: productTriggers)
+                try expect(
+                    try found(queue, "trout"), equals: [1], "MATCH 'trout' after the inserts", sql: productTriggers)
                 try integrityCheck(queue, after: "the inserts")
             }
         ),

@@ -20,7 +20,8 @@ func program(say: (String) -> Void) throws {
         let terms = try String.fetchAll(db, sql: "SELECT term FROM note_terms ORDER BY term")
         say("terms: " + terms.joined(separator: " "))
         for query in ["oresund", "ØRESUND", "\"pickled herring\"", "brul*"] {
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM note WHERE note MATCH ?", arguments: [query]) ?? 0
+            let count =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM note WHERE note MATCH ?", arguments: [query]) ?? 0
             say("\(query): \(count)")
         }
     }

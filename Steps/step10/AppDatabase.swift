@@ -129,7 +129,9 @@ struct AppDatabase {
             try db.execute(
                 sql: "CREATE VIRTUAL TABLE IF NOT EXISTS temp.product_terms USING fts5vocab(main, product_fts, 'row')")
             // SELECT term FROM product_terms WHERE term IN (?, ?, …) ORDER BY term
-            return try SQLRequest<String>(literal: "SELECT term FROM product_terms WHERE term IN \(terms) ORDER BY term").fetchAll(db)
+            return try SQLRequest<String>(
+                literal: "SELECT term FROM product_terms WHERE term IN \(terms) ORDER BY term"
+            ).fetchAll(db)
         }
     }
 

@@ -40,7 +40,8 @@ struct Step10: ParsableCommand, Lesson {
             []
         @Option(help: "A query in FTS5's syntax: phrases, NEAR, AND/OR/NOT, column filters, prefix*.")
         var query: String?
-        @Option(name: .customLong("in"), help: "Which index to search: products, bodies or all.") var index: Index = .all
+        @Option(name: .customLong("in"), help: "Which index to search: products, bodies or all.") var index: Index =
+            .all
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {

@@ -123,7 +123,8 @@ func theIndexFollowsEveryChange(_ say: Narrator, _ database: AppDatabase) throws
         say.result("integrity-check passed; \"smoked\": \(found.joined(separator: ", "))")
     }
     say.action("sync a source whose second body has no englishName")
-    let broken = #"{"bodies": [{"id": "soleil", "name": "Le Soleil", "englishName": "Sun", "bodyType": "Star"},"#
+    let broken =
+        #"{"bodies": [{"id": "soleil", "name": "Le Soleil", "englishName": "Sun", "bodyType": "Star"},"#
         + #" {"id": "sedna", "name": "Sedna", "bodyType": "Dwarf Planet"}]}"#
     let before = (try database.count("solar_body"), try database.searchBodies(.words("saturn")).count)
     let unlisted = try database.reader.read { db in

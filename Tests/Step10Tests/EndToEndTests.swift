@@ -23,7 +23,8 @@ import Testing
         #expect(found.stdout.contains("[Smoked] [Trout]"), "\(found.stdout)")
         let bad = try StepProcess.run("step10", ["search", "--query", "NEAR( smoked"], in: directory)
         #expect(bad.status == 1)
-        #expect(bad.stderr.hasPrefix("Error: could not search the products for --query 'NEAR( smoked'\n"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.hasPrefix("Error: could not search the products for --query 'NEAR( smoked'\n"), "\(bad.stderr)")
         #expect(bad.stderr.contains("result code: 1 SQLITE_ERROR"))
         #expect(bad.stderr.contains("message:     fts5: syntax error near \"\""))
         #expect(try databaseSnapshot(path) == before)

@@ -45,7 +45,9 @@ import Testing
             try db.execute(sql: "DROP TRIGGER __body_fts_ad")
             try db.execute(sql: "DELETE FROM solar_body WHERE id = 'lune'")
         }
-        let error = try #require(throws: DatabaseError.self) { try queue.write { db in try checkIndex(db, "body_fts") } }
+        let error = try #require(throws: DatabaseError.self) {
+            try queue.write { db in try checkIndex(db, "body_fts") }
+        }
         #expect(error.extendedResultCode.rawValue == 267)  // SQLITE_CORRUPT_VTAB
         // The plain check (no rank) looks at the index alone, and misses it.
         try queue.write { db in try db.execute(sql: "INSERT INTO body_fts(body_fts) VALUES('integrity-check')") }
@@ -54,7 +56,8 @@ import Testing
     @Test func aSyncThatFailsHalfWayLeavesTableAndIndexAsTheyWere() throws {
         let (database, path) = try fileDatabase()
         let before = try databaseSnapshot(path)
-        let broken = #"{"bodies": [{"id": "soleil", "name": "Le Soleil", "englishName": "Sun", "bodyType": "Star"},"#
+        let broken =
+            #"{"bodies": [{"id": "soleil", "name": "Le Soleil", "englishName": "Sun", "bodyType": "Star"},"#
             + #" {"id": "sedna", "name": "Sedna", "bodyType": "Dwarf Planet"}]}"#
         let changes = try database.changeCount()
         let error = try #require(throws: DatabaseError.self) { try database.syncBodies(json: broken) }
