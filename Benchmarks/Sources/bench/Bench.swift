@@ -87,6 +87,7 @@ let sections: [@Sendable (Recorder) throws -> Void] = [
     benchmarkGRDBInserts,
     benchmarkGRDBFetches,
     benchmarkScale,
+    benchmarkFullText,
 ]
 
 /// A path relative to the current directory when it is inside it.
