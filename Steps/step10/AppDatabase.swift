@@ -59,14 +59,9 @@ struct AppDatabase {
 
     // MARK: - Searching
 
-    /// The products that match, best first (at most `limit`).
-    func searchProducts(_ query: SearchQuery, limit: Int = 10) throws -> [SearchHit] {
-        try dbWriter.read { db in try search(db, index: "product_fts", query, limit: limit) }
-    }
-
-    /// The cached bodies that match, best first (at most `limit`).
-    func searchBodies(_ query: SearchQuery, limit: Int = 10) throws -> [SearchHit] {
-        try dbWriter.read { db in try search(db, index: "body_fts", query, limit: limit) }
+    /// The rows of `index` that match, best first (at most `limit`).
+    func search(_ query: SearchQuery, in index: FullTextIndex, limit: Int = 10) throws -> [SearchHit] {
+        try dbWriter.read { db in try step10.search(db, in: index, query, limit: limit) }
     }
 
     // MARK: - Changes (the triggers update the indexes)
@@ -117,7 +112,7 @@ struct AppDatabase {
     /// (An `INSERT` into the index, so it runs as a write, though it changes nothing.)
     func checkIndexes() throws {
         try dbWriter.write { db in
-            for index in searchIndexes { try checkIndex(db, index) }
+            for index in FullTextIndex.allCases { try checkIndex(db, index) }
         }
     }
 
@@ -169,17 +164,19 @@ func courseFile(_ path: String) throws -> String {
 ///   best (-1), up to 8 tokens around the matches, each match in brackets.
 ///   FTS5 reads that text back from the content table (the view, or
 ///   `solar_body`), by rowid.
-func search(_ db: Database, index: String, _ query: SearchQuery, limit: Int) throws -> [SearchHit] {
+func search(_ db: Database, in index: FullTextIndex, _ query: SearchQuery, limit: Int) throws -> [SearchHit] {
     guard let pattern = query.pattern else { return [] }
-    let id = index == "product_fts" ? "CAST(rowid AS TEXT)" : "(SELECT id FROM solar_body WHERE rowid = body_fts.rowid)"
-    let title = index == "product_fts" ? "product" : "english_name"
+    let table = index.table
+    // SELECT CAST(rowid AS TEXT) AS id, product AS title,
+    //        snippet(product_fts, -1, '[', ']', '…', 8) AS snippet, bm25(product_fts) AS score
+    // FROM product_fts WHERE product_fts MATCH ? ORDER BY bm25(product_fts), rowid LIMIT ?
     return try SearchHit.fetchAll(
         db,
         sql: """
-            SELECT \(id) AS id, \(title) AS title,
-                   snippet(\(index), -1, '[', ']', '…', 8) AS snippet, bm25(\(index)) AS score
-            FROM \(index) WHERE \(index) MATCH ?
-            ORDER BY bm25(\(index)), rowid LIMIT ?
+            SELECT \(index.idExpression) AS id, \(index.titleColumn) AS title,
+                   snippet(\(table), -1, '[', ']', '…', 8) AS snippet, bm25(\(table)) AS score
+            FROM \(table) WHERE \(table) MATCH ?
+            ORDER BY bm25(\(table)), rowid LIMIT ?
             """, arguments: [pattern, limit])
 }
 // [/docs:search]
@@ -191,7 +188,8 @@ func search(_ db: Database, index: String, _ query: SearchQuery, limit: Int) thr
 /// index is consistent with itself only. With `rank` set to 1, FTS5 also
 /// reads every row of the content table, tokenizes it again and compares:
 /// a trigger that forgot a change fails here, with SQLITE_CORRUPT_VTAB.
-func checkIndex(_ db: Database, _ index: String) throws {
-    try db.execute(sql: "INSERT INTO \(index)(\(index), rank) VALUES('integrity-check', 1)")
+func checkIndex(_ db: Database, _ index: FullTextIndex) throws {
+    let table = index.table
+    try db.execute(sql: "INSERT INTO \(table)(\(table), rank) VALUES('integrity-check', 1)")
 }
 // [/docs:integrity]

@@ -105,6 +105,3 @@ func createBodyIndex(_ db: Database) throws {
     }
 }
 // [/docs:body-index]
-
-/// The indexes this step searches, as `check` reports them.
-let searchIndexes = ["product_fts", "body_fts"]

@@ -54,11 +54,11 @@ struct Step10: ParsableCommand, Lesson {
             let say = Narrator()
             let search: SearchQuery = query.map(SearchQuery.raw) ?? .words(words.joined(separator: " "))
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
-            let indexes: [(String, (SearchQuery) throws -> [SearchHit])] = [
-                ("products", { try appDatabase.searchProducts($0) }), ("bodies", { try appDatabase.searchBodies($0) }),
-            ]
-            for (name, find) in indexes where index == .all || index.rawValue == name {
-                let hits = try attempt("search the \(name) for \(search.display)") { try find(search) }
+            for fullText in FullTextIndex.allCases where index == .all || index.rawValue == fullText.label {
+                let name = fullText.label
+                let hits = try attempt("search the \(name) for \(search.display)") {
+                    try appDatabase.search(search, in: fullText)
+                }
                 say.line("\(name): \(hits.count) found" + (hits.count == 10 ? " (the best 10)" : ""))
                 if !hits.isEmpty { say.table(SearchHit.tableHeaders, hits.map(\.tableRow), indent: "  ") }
             }
@@ -133,7 +133,7 @@ struct Step10: ParsableCommand, Lesson {
             let say = Narrator()
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
             try attempt("check the indexes") { try appDatabase.checkIndexes() }
-            let counts = try searchIndexes.map { "\($0) (\(try appDatabase.count($0)) rows)" }
+            let counts = try FullTextIndex.allCases.map { "\($0.table) (\(try appDatabase.count($0.table)) rows)" }
             say.line("Both indexes agree with their tables: \(counts.joined(separator: ", ")).")
         }
     }

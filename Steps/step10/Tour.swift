@@ -50,7 +50,7 @@ func rankedSearch(_ say: Narrator, _ database: AppDatabase) throws {
     say.section("Ranked by bm25, with a snippet")
     for text in ["smoked", "smo", "tea"] {
         say.action("search \"\(text)\" in the products")
-        say.table(SearchHit.tableHeaders, try database.searchProducts(.words(text)).map(\.tableRow))
+        say.table(SearchHit.tableHeaders, try database.search(.words(text), in: .products).map(\.tableRow))
     }
     say.note("\"smo\" is matched as \"smo\"*: the last word is a prefix, for search as you type")
     say.note("bm25 favours short names and rare words; a match in the category (Smokehouse) counts too")
@@ -64,7 +64,7 @@ func accentsAndTokens(_ say: Narrator, _ database: AppDatabase) throws {
         say.action("add \"\(name)\" (product #\(id))")
     }
     for text in ["elan", "ÉLAN", "creme", "oresund", "øresund"] {
-        let names = try database.searchProducts(.words(text)).map(\.title)
+        let names = try database.search(.words(text), in: .products).map(\.title)
         say.result("search \"\(text)\": \(names.isEmpty ? "nothing" : names.joined(separator: ", "))")
     }
     let tokens = try database.indexedTerms(["elan", "creme", "øresund", "oresund"])
@@ -78,13 +78,13 @@ func typedTextIsNeverSyntax(_ say: Narrator, _ database: AppDatabase) throws {
     say.section("What a learner types is never FTS5 syntax")
     for text in ["\"kestrel", "NEAR( smoked", "tea OR", "-honey", "category: cheese", "(fig"] {
         let pattern = safePattern(text) ?? "nothing"
-        let names = try database.searchProducts(.words(text)).map(\.title)
+        let names = try database.search(.words(text), in: .products).map(\.title)
         say.result("\(text)  →  \(pattern)  →  \(names.isEmpty ? "nothing" : names.joined(separator: ", "))")
     }
     for raw in ["\"kestrel", "NEAR( smoked", "tea OR"] {
         say.action("the same text as --query '\(raw)', FTS5 syntax")
         do {
-            _ = try database.searchProducts(.raw(raw))
+            _ = try database.search(.raw(raw), in: .products)
             say.result("unexpected: no error")
         } catch {
             say.expectedError(ErrorReport("search the products for --query '\(raw)'", error: error))
@@ -97,11 +97,11 @@ func queriesInFTS5Syntax(_ say: Narrator, _ database: AppDatabase) throws {
     say.section("Phrases, NEAR and column filters (--query)")
     let products = ["\"smoked trout\"", "NEAR(smoked salmon, 1)", "category: cheeses", "supplier: kestrel NOT goat"]
     for query in products {
-        let names = try database.searchProducts(.raw(query)).map(\.title)
+        let names = try database.search(.raw(query), in: .products).map(\.title)
         say.result("products --query '\(query)': \(names.isEmpty ? "nothing" : names.joined(separator: ", "))")
     }
     for query in ["\"william herschel\"", "NEAR(william bond, 2)", "name: lune OR name: terre"] {
-        let names = try database.searchBodies(.raw(query)).map(\.title)
+        let names = try database.search(.raw(query), in: .bodies).map(\.title)
         say.result("bodies --query '\(query)': \(names.isEmpty ? "nothing" : names.joined(separator: ", "))")
     }
 }
@@ -119,14 +119,14 @@ func theIndexFollowsEveryChange(_ say: Narrator, _ database: AppDatabase) throws
         say.action(label)
         try change()
         try database.checkIndexes()
-        let found = try database.searchProducts(.words("smoked")).map(\.title)
+        let found = try database.search(.words("smoked"), in: .products).map(\.title)
         say.result("integrity-check passed; \"smoked\": \(found.joined(separator: ", "))")
     }
     say.action("sync a source whose second body has no englishName")
     let broken =
         #"{"bodies": [{"id": "soleil", "name": "Le Soleil", "englishName": "Sun", "bodyType": "Star"},"#
         + #" {"id": "sedna", "name": "Sedna", "bodyType": "Dwarf Planet"}]}"#
-    let before = (try database.count("solar_body"), try database.searchBodies(.words("saturn")).count)
+    let before = (try database.count("solar_body"), try database.search(.words("saturn"), in: .bodies).count)
     let unlisted = try database.reader.read { db in
         // The rows the sync's DELETE removes first: those whose id the source does not list.
         try Int.fetchOne(
@@ -143,7 +143,7 @@ func theIndexFollowsEveryChange(_ say: Narrator, _ database: AppDatabase) throws
         say.expectedError(ErrorReport("could not sync", error: error))
     }
     try database.checkIndexes()
-    let after = (try database.count("solar_body"), try database.searchBodies(.words("saturn")).count)
+    let after = (try database.count("solar_body"), try database.search(.words("saturn"), in: .bodies).count)
     say.result(
         "the DELETE ran first (\(unlisted) bodies are not in the source), then the INSERT failed; the rollback "
             + "undid both, in the table and the index: bodies \(before.0) → \(after.0), \"saturn\" found "
@@ -160,17 +160,17 @@ func aForgottenTrigger(_ say: Narrator, trace: Bool) throws {
         try db.execute(sql: "DROP TRIGGER product_fts_update")
         try db.execute(sql: "UPDATE Products SET ProductName = 'Keswick Breakfast Tea' WHERE ProductID = 1")
     }
-    let keswick = { try queue.read { db in try search(db, index: "product_fts", .words("keswick"), limit: 10) } }
+    let keswick = { try queue.read { db in try search(db, in: .products, .words("keswick"), limit: 10) } }
     say.result("search \"keswick\": \(try keswick().count) found; the index still holds the old name")
     do {
-        try queue.write { db in try checkIndex(db, "product_fts") }
+        try queue.write { db in try checkIndex(db, .products) }
         say.result("unexpected: the check passed")
     } catch {
         say.expectedError(ErrorReport("integrity-check, rank 1", error: error))
     }
     try queue.write { db in
         try db.execute(sql: "INSERT INTO product_fts(product_fts) VALUES('rebuild')")  // re-reads the whole view
-        try checkIndex(db, "product_fts")
+        try checkIndex(db, .products)
     }
     say.result(
         "after INSERT INTO product_fts(product_fts) VALUES('rebuild'): integrity-check passed; "

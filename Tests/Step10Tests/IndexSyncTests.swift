@@ -21,21 +21,22 @@ import Testing
         try database.checkIndexes()
         let id = try database.addProduct(name: "Kelp Crisps", categoryID: 3, supplierID: 9)
         try database.checkIndexes()
-        #expect(try database.searchProducts(.words("kelp")).map(\.id) == [String(id)])
+        #expect(try database.search(.words("kelp"), in: .products).map(\.id) == [String(id)])
         try database.renameProduct(id: id, to: "Dulse Crisps")
         try database.checkIndexes()
-        #expect(try database.searchProducts(.words("kelp")).isEmpty)
+        #expect(try database.search(.words("kelp"), in: .products).isEmpty)
         try database.renameCategory(id: 3, to: "Crispbread")
         try database.checkIndexes()
-        #expect(try database.searchProducts(.raw("category: crispbread")).contains { $0.title == "Dulse Crisps" })
+        #expect(
+            try database.search(.raw("category: crispbread"), in: .products).contains { $0.title == "Dulse Crisps" })
         try database.deleteProduct(id: id)
         try database.checkIndexes()
-        #expect(try database.searchProducts(.words("dulse")).isEmpty)
+        #expect(try database.search(.words("dulse"), in: .products).isEmpty)
         let count = try database.syncBodies(json: try bodiesJSON("v2").json)
         #expect(count.deleted > 0 && count.inserted > 0 && count.updated > 0, "\(count)")
         try database.checkIndexes()
-        #expect(try database.searchBodies(.words("haumea")).count == 1)
-        #expect(try database.searchBodies(.words("amalthea")).isEmpty)  // removed by v2
+        #expect(try database.search(.words("haumea"), in: .bodies).count == 1)
+        #expect(try database.search(.words("amalthea"), in: .bodies).isEmpty)  // removed by v2
     }
 
     @Test func theCheckCatchesAForgottenTrigger() throws {
@@ -46,7 +47,7 @@ import Testing
             try db.execute(sql: "DELETE FROM solar_body WHERE id = 'lune'")
         }
         let error = try #require(throws: DatabaseError.self) {
-            try queue.write { db in try checkIndex(db, "body_fts") }
+            try queue.write { db in try checkIndex(db, .bodies) }
         }
         #expect(error.extendedResultCode.rawValue == 267)  // SQLITE_CORRUPT_VTAB
         // The plain check (no rank) looks at the index alone, and misses it.
@@ -65,6 +66,6 @@ import Testing
         #expect(try database.changeCount() > changes)  // the DELETE ran (and its triggers) before the INSERT failed
         #expect(try databaseSnapshot(path) == before)  // both the table and the index's shadow tables
         try database.checkIndexes()
-        #expect(try database.searchBodies(.words("saturn")).count == 1)
+        #expect(try database.search(.words("saturn"), in: .bodies).count == 1)
     }
 }

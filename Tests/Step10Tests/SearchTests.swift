@@ -27,24 +27,24 @@ func freshDatabase() throws -> AppDatabase {
     func syntaxTypedIntoSearchIsSearchedAsWords(_ typed: String) throws {
         let database = try freshDatabase()
         for text in [typed, "smoked \(typed)", "\(typed) smoked", "smoked\(typed)tro", "tea \(typed) honey"] {
-            _ = try database.searchProducts(.words(text))
-            _ = try database.searchBodies(.words(text))
+            _ = try database.search(.words(text), in: .products)
+            _ = try database.search(.words(text), in: .bodies)
         }
         // As FTS5 syntax, each is an error (but `tea *`, where FTS5 ignores a lone star): the quoting is what protects.
         if typed != "*" {
-            #expect(throws: DatabaseError.self) { try database.searchProducts(.raw("tea \(typed)")) }
+            #expect(throws: DatabaseError.self) { try database.search(.raw("tea \(typed)"), in: .products) }
         }
     }
 
     @Test func anOperatorWordIsAWordToo() throws {
         let database = try freshDatabase()
         _ = try database.addProduct(name: "Near And Far Oats", categoryID: 5, supplierID: 1)
-        #expect(try database.searchProducts(.words("NEAR( and")).map(\.title) == ["Near And Far Oats"])
+        #expect(try database.search(.words("NEAR( and")).map(\.title) == ["Near And Far Oats"], in: .products)
     }
 
     @Test func theLastWordIsAPrefixAndResultsAreRankedByBM25() throws {
         let database = try freshDatabase()
-        let hits = try database.searchProducts(.words("smo"))
+        let hits = try database.search(.words("smo"), in: .products)
         // Every product whose name, category or supplier has a word starting with "smo", read from the tables.
         let expected = try database.reader.read { db in
             try Row.fetchAll(db, sql: "SELECT ProductID, product, category, supplier FROM product_search")
@@ -65,10 +65,10 @@ func freshDatabase() throws -> AppDatabase {
         _ = try database.addProduct(name: "Élan Oat Biscuits", categoryID: 3, supplierID: 2)
         _ = try database.addProduct(name: "Øresund Pickled Herring", categoryID: 6, supplierID: 2)
         for text in ["elan", "ÉLAN", "Elan", "élan"] {
-            #expect(try database.searchProducts(.words(text)).map(\.title) == ["Élan Oat Biscuits"], "\(text)")
+            #expect(try database.search(.words(text), in: .products).map(\.title) == ["Élan Oat Biscuits"], "\(text)")
         }
-        #expect(try database.searchProducts(.words("oresund")).isEmpty)
-        #expect(try database.searchProducts(.words("ØRESUND")).map(\.title) == ["Øresund Pickled Herring"])
+        #expect(try database.search(.words("oresund"), in: .products).isEmpty)
+        #expect(try database.search(.words("ØRESUND"), in: .products).map(\.title) == ["Øresund Pickled Herring"])
         #expect(try database.indexedTerms(["elan", "oresund", "øresund"]) == ["elan", "øresund"])
     }
 
@@ -77,12 +77,12 @@ func freshDatabase() throws -> AppDatabase {
         let cheeses = try database.reader.read { db in
             try String.fetchAll(db, sql: "SELECT product FROM product_search WHERE category = 'Cheeses'")
         }
-        #expect(Set(try database.searchProducts(.raw("category: cheeses")).map(\.title)) == Set(cheeses))
-        #expect(try database.searchProducts(.raw("\"trout smoked\"")).isEmpty)  // a phrase keeps its order
-        #expect(try database.searchProducts(.raw("\"smoked trout\"")).count == 1)
-        #expect(try database.searchProducts(.raw("NEAR(smoked side, 0)")).isEmpty)  // "salmon" sits between
-        #expect(try database.searchProducts(.raw("NEAR(smoked side, 1)")).count == 1)
-        let herschel = try database.searchBodies(.raw("discovered_by: \"william herschel\""))
+        #expect(Set(try database.search(.raw("category: cheeses"), in: .products).map(\.title)) == Set(cheeses))
+        #expect(try database.search(.raw("\"trout smoked\""), in: .products).isEmpty)  // a phrase keeps its order
+        #expect(try database.search(.raw("\"smoked trout\""), in: .products).count == 1)
+        #expect(try database.search(.raw("NEAR(smoked side, 0)"), in: .products).isEmpty)  // "salmon" sits between
+        #expect(try database.search(.raw("NEAR(smoked side, 1)"), in: .products).count == 1)
+        let herschel = try database.search(.raw("discovered_by: \"william herschel\""), in: .bodies)
         let discovered = try database.reader.read { db in
             try String.fetchAll(db, sql: "SELECT id FROM solar_body WHERE discovered_by = 'William Herschel'")
         }
