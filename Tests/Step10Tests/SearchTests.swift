@@ -39,7 +39,7 @@ func freshDatabase() throws -> AppDatabase {
     @Test func anOperatorWordIsAWordToo() throws {
         let database = try freshDatabase()
         _ = try database.addProduct(name: "Near And Far Oats", categoryID: 5, supplierID: 1)
-        #expect(try database.search(.words("NEAR( and")).map(\.title) == ["Near And Far Oats"], in: .products)
+        #expect(try database.search(.words("NEAR( and"), in: .products).map(\.title) == ["Near And Far Oats"])
     }
 
     @Test func theLastWordIsAPrefixAndResultsAreRankedByBM25() throws {
