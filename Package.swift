@@ -82,6 +82,7 @@ let package = Package(
         + step(7, dependencies: usesGRDB, resources: [.process("Resources")])
         + step8()
         + step(9, dependencies: usesGRDB)
+        + step(10, dependencies: usesGRDB)
 )
 
 // MARK: - Exercises
@@ -121,6 +122,10 @@ let courseExercises = [
     "s9-snapshot-predict:predict",
     "s9-busy-fix",
     "s9-pool-scoreboard",
+    "s10-match-sql:sql",
+    "s10-trigger-fix",
+    "s10-tokens-predict:predict",
+    "s10-safe-search",
 ]
 
 // Each exercise is a module of its own, Exercise_<id> (the learner's code, in the

@@ -74,14 +74,21 @@ public struct StepFileKind: Sendable {
             step: "step9", tables: ["entry", "grdb_migrations"], migrations: ["createEntry"],
             columns: ["entry": ["id", "worker", "number"]], readCommand: "list",
             summary: "entries written by several processes"),
+            step: "step10",
+            tables: [
+                "Categories", "Suppliers", "Products", "solar_body", "grdb_migrations", "product_fts", "body_fts",
+            ],
+            migrations: ["v1 catalog.sql", "v1 BodiesDB-001.sql", "v10 full-text search"], readCommand: "check",
+            summary: "a catalog and a cache of solar bodies, with full-text indexes"),
     ]
 
-    /// The kinds of file `step` uses: its own, and for step 5 step 4's too
-    /// (step 5's migrator upgrades it in place, as chapter 5 teaches).
+    /// The kinds of file `step` uses: its own, for step 5 step 4's too
+    /// (step 5's migrator upgrades it in place, as chapter 5 teaches), and for
+    /// step 10 the files of steps 6, 7 and 8 (it adds what each lacks, then the indexes).
     /// `migrations`: the step's migrator as it is now, which knows a migration
     /// a learner just added (the table above only knows the course's).
     public static func usable(by step: String, migrations: [String]? = nil) -> [StepFileKind] {
-        let upgrades = ["step5": ["step4"]]
+        let upgrades = ["step5": ["step4"], "step10": ["step6", "step7", "step8"]]
         return all.compactMap { kind in
             guard kind.step == step else { return upgrades[step, default: []].contains(kind.step) ? kind : nil }
             var own = kind

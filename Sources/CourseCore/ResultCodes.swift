@@ -50,6 +50,7 @@ public enum ResultCodeName {
         14 | (2 << 8): "SQLITE_CANTOPEN_ISDIR",
         5 | (1 << 8): "SQLITE_BUSY_RECOVERY",
         5 | (2 << 8): "SQLITE_BUSY_SNAPSHOT",
+        11 | (1 << 8): "SQLITE_CORRUPT_VTAB",
         8 | (1 << 8): "SQLITE_READONLY_RECOVERY",
         8 | (6 << 8): "SQLITE_READONLY_DIRECTORY",
         19 | (1 << 8): "SQLITE_CONSTRAINT_CHECK",

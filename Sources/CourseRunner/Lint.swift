@@ -3,8 +3,11 @@ import Foundation
 /// Where the manifest, the files on disk and the chapters disagree. Each
 /// problem is one line that names the file to fix; none means consistent.
 public struct Lint {
-    /// The course's steps: each has a chapter, docs/0N-….md, and exercises.
-    public static let steps = 1...9
+    /// The course's steps: each has a chapter, docs/NN-….md (two digits), and exercises.
+    public static let steps = 1...10
+
+    /// The start of step `step`'s chapter file name: "03-", "10-".
+    static func chapterPrefix(_ step: Int) -> String { (step < 10 ? "0" : "") + "\(step)-" }
 
     public var workspace: Workspace
     public var manifest: Manifest
@@ -101,8 +104,8 @@ public struct Lint {
         // The section it practises must exist in its chapter.
         let parts = exercise.section.split(separator: "#").map(String.init)
         let chapter = workspace.root.appendingPathComponent(exercise.chapter)
-        if parts.count != 2 || !exercise.chapter.hasPrefix("docs/0\(exercise.step)-") {
-            problem("section must be docs/0\(exercise.step)-….md#anchor (is \(exercise.section))")
+        if parts.count != 2 || !exercise.chapter.hasPrefix("docs/" + Lint.chapterPrefix(exercise.step)) {
+            problem("section must be docs/\(Lint.chapterPrefix(exercise.step))….md#anchor (is \(exercise.section))")
         } else if let text = try? String(contentsOf: chapter, encoding: .utf8) {
             let anchors = text.components(separatedBy: "\n").filter { $0.hasPrefix("#") }.map(Lint.anchor)
             if !anchors.contains(parts[1]) { problem("\(exercise.chapter) has no section #\(parts[1])") }
@@ -140,7 +143,7 @@ public struct Lint {
     func chapterSections() -> [String] {
         var problems: [String] = []
         for step in Lint.steps {
-            guard let name = files("docs").first(where: { $0.hasPrefix("0\(step)-") }) else { continue }
+            guard let name = files("docs").first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) }) else { continue }
             let text =
                 (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
             let expected = manifest.exercises.filter { $0.step == step }.map(\.id)

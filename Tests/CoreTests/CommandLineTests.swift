@@ -127,15 +127,15 @@ import Testing
         let text = line.text
         // Every pattern below contains "step": most lines are done with one cheap search.
         guard text.contains("step") else { return [] }
-        for match in text.matches(of: /swift run step[1-9]/) {
+        for match in text.matches(of: /swift run step[1-9][0-9]?/) {
             problems.append("\(line.place): `\(text[match.range])`: show `make stepN ARGS=\"…\"` instead")
         }
-        for match in text.matches(of: /make step[1-9] ARGS=[^"'\\]/) {
+        for match in text.matches(of: /make step[1-9][0-9]? ARGS=[^"'\\]/) {
             problems.append(
                 "\(line.place): `\(text[match.range])…`: quote ARGS, as in make step3 ARGS=\"players --seed\"")
         }
         // stepN followed by one of its subcommands or an option: a command without make.
-        for match in text.matches(of: /step([1-9]) +(--?[a-z][a-z\-]*|[a-z][a-z\-]*)/) {
+        for match in text.matches(of: /step([1-9][0-9]?) +(--?[a-z][a-z\-]*|[a-z][a-z\-]*)/) {
             guard let step = Int(match.output.1) else { continue }
             let word = String(match.output.2)
             guard word.hasPrefix("-") || subcommands[step, default: []].contains(word) else { continue }
@@ -266,7 +266,7 @@ import Testing
         var quoted = 0
         for (_, lines) in try Self.documents() {
             for line in lines where line.text.contains("make: ***") {
-                for match in line.text.matches(of: /make: \*\*\* \[Makefile:(\d+): step[1-9]\]/) {
+                for match in line.text.matches(of: /make: \*\*\* \[Makefile:(\d+): step[1-9][0-9]?\]/) {
                     quoted += 1
                     #expect(Int(match.output.1) == printed, "\(line.place): make says Makefile:\(printed)")
                 }
@@ -299,7 +299,7 @@ import Testing
             let line = lines[index]
             let context = lines[index..<min(index + 3, lines.count)].map { $0.text.lowercased() }.joined()
             let failing = ["error", "refuse", "fails"].contains { context.contains($0) }
-            return line.text.matches(of: /make step([1-9])(?: ARGS=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'))?(?![\w\-])/)
+            return line.text.matches(of: /make step([1-9][0-9]?)(?: ARGS=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'))?(?![\w\-])/)
                 .compactMap {
                     match -> Command? in
                     guard let step = Int(match.output.1) else { return nil }
@@ -371,7 +371,7 @@ import Testing
             let commands = Self.commands(in: lines).filter { Self.runnable($0) && seen.insert($0).inserted }
             let tours = Set(
                 commands.flatMap { command in
-                    command.arguments.matches(of: /step([1-9])-tour\.sqlite/).compactMap { Int($0.output.1) }
+                    command.arguments.matches(of: /step([1-9][0-9]?)-tour\.sqlite/).compactMap { Int($0.output.1) }
                 })
             return tours.sorted().map { Command(place: "(its tour)", step: $0, arguments: "") } + commands
         }.filter { !$0.isEmpty }

@@ -178,8 +178,9 @@ enum DocsCheck {
         let chapters = try FileManager.default.contentsOfDirectory(
             atPath: workspaceRoot.appendingPathComponent("docs").path)
         for step in steps where step.hasPrefix("step") {
-            let number = step.dropFirst(4)
-            #expect(chapters.contains { $0.hasPrefix("0\(number)-") }, "\(step) has no chapter docs/0\(number)-….md")
+            // docs/03-…, docs/10-…: two digits.
+            let number = (step.count == 5 ? "0" : "") + step.dropFirst(4)
+            #expect(chapters.contains { $0.hasPrefix("\(number)-") }, "\(step) has no chapter docs/\(number)-….md")
         }
     }
 }

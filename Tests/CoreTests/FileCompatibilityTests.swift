@@ -9,7 +9,7 @@ import Testing
 /// cell must be the one the table in docs/appendix-file-compatibility.md
 /// shows, and a refused file must keep every byte (and its companions).
 @Suite struct FileCompatibilityTests {
-    static let steps = 1...9
+    static let steps = 1...10
 
     /// The rows of the table: a step, and how it opens the file. Step 5 also
     /// opens a file with no subcommand: `step5 --database FILE` upgrades it.
@@ -30,6 +30,7 @@ import Testing
         switch step {
         case 3: ["players"]
         case 8: ["search"]
+        case 10: ["check"]
         default: ["list"]
         }
     }
@@ -38,7 +39,7 @@ import Testing
         case 3: ["add-team", "Zebras"]
         case 4, 5: ["add", "Zed", "1"]
         case 6: ["edit", "1", "--price", "2"]
-        case 7, 8: ["sync"]
+        case 7, 8, 10: ["sync"]
         case 9: ["write-load", "--processes", "1", "--inserts", "1"]
         default: ["add", "Zed"]
         }
@@ -87,7 +88,8 @@ import Testing
             }
             switch fixture {
             case .step(let n) where n == step: return "used"
-            // Step 5 makes a step 4 file its own; step 6 reads a step 8 file (a Northwind catalog too) as it is.
+            // Step 5 makes a step 4 file its own, step 10 a step 6, 7 or 8 file; step 6 reads a
+            // step 8 or step 10 file (a Northwind catalog too) as it is.
             case .step: return kindAfter == "step\(step)" ? "upgraded" : "used"
             default: return "set up"
             }
@@ -284,13 +286,14 @@ extension FileCompatibilityTests {
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: realNorthwind), "the real Northwind is absent"))
     func theRealNorthwindIsAStep6FileAndOnlyStep6UsesIt() throws {
+        // (Step 10 upgrades a step 6 file in place: it is run last, on the copy.)
         // On a temporary copy: the fixture itself is never written to.
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("northwind.db")
         try FileManager.default.copyItem(atPath: Self.realNorthwind, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        for step in Self.steps {
+        for step in Self.steps where step != 10 {
             let before = Bytes(path)
             let result = try StepProcess.run("step\(step)", Self.reading(step) + ["--database", path], in: directory)
             if step == 6 {
@@ -301,6 +304,9 @@ extension FileCompatibilityTests {
                 #expect(Bytes(path) == before, "step \(step) changed the real Northwind")
             }
         }
+        let upgraded = try StepProcess.run("step10", ["search", "chai", "--database", path], in: directory)
+        #expect(upgraded.status == 0, "\(upgraded.stderr)")
+        #expect(upgraded.stdout.contains("[Chai]"), "\(upgraded.stdout)")
     }
 
     @Test func aMigrationTheLearnerAddsIsKnownToTheirOwnStep() throws {

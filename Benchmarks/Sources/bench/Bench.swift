@@ -93,6 +93,7 @@ let sections: [@Sendable (Recorder) throws -> Void] = [
     benchmarkGRDBFetches,
     benchmarkScale,
     benchmarkConcurrency,
+    benchmarkFullText,
 ]
 
 /// A path relative to the current directory when it is inside it.

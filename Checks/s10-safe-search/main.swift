@@ -1,0 +1,63 @@
+import ExerciseSupport
+import GRDB
+
+@testable import Exercise_s10_safe_search
+
+let setup = """
+    CREATE VIRTUAL TABLE product_fts USING fts5(product, tokenize = 'unicode61 remove_diacritics 2');
+    INSERT INTO product_fts (product) VALUES
+      ('Smoked Trout "Kestrel Cut"'), ('Smoked Goat Log'), ('Trout Pâté'), ('1000-Flower Honey'),
+      ('Fig & Walnut Chutney'), ('Near And Far Oats'), ('Earl Grey Tea');
+    """
+
+/// The products `MATCH searchPattern(text)` finds, in table order.
+func search(_ text: String) throws -> [String] {
+    let pattern = searchPattern(text)
+    guard let pattern else { return [] }
+    let queue = try DatabaseQueue()
+    try queue.write { db in try db.execute(sql: setup) }
+    let sql = "SELECT product FROM product_fts WHERE product_fts MATCH ? ORDER BY rowid"
+    return try learnerCode("MATCH \(show(pattern)) (searchPattern(\(show(text))))", sql: sql) {
+        try queue.read { db in try String.fetchAll(db, sql: sql, arguments: [pattern]) }
+    }
+}
+
+runCheck(
+    "s10-safe-search",
+    [
+        (
+            "every word must appear",
+            {
+                try expect(
+                    try search("smoked trout"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked trout\"")
+                try expect(
+                    try search("TROUT"), equals: ["Smoked Trout \"Kestrel Cut\"", "Trout Pâté"], "search \"TROUT\"")
+            }
+        ),
+        (
+            "the last word is a prefix: a * after its closing quote",
+            {
+                try expect(try search("smoked tro"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked tro\"")
+                try expect(try search("pat"), equals: ["Trout Pâté"], "search \"pat\"")
+            }
+        ),
+        (
+            "FTS5 syntax is searched as words: every word in double quotes, a \" inside doubled",
+            {
+                try expect(try search("\"kestrel"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"\\\"kestrel\"")
+                try expect(try search("near( and"), equals: ["Near And Far Oats"], "search \"near( and\"")
+                for text in ["tea OR", "-honey", "product: fig", "(fig", "fig)", "NOT tea", "smoked*", "^goat", "a+b"] {
+                    _ = try search(text)
+                }
+                try expect(try search("1000-Flower"), equals: ["1000-Flower Honey"], "search \"1000-Flower\"")
+            }
+        ),
+        (
+            "nothing to search (no letter or digit) is nil",
+            {
+                for text in ["", "   ", " - ( \" * "] {
+                    try expect(searchPattern(text), equals: nil, "searchPattern(\(show(text)))")
+                }
+            }
+        ),
+    ])

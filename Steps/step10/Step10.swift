@@ -1,0 +1,140 @@
+import ArgumentParser
+import CourseCore
+import GRDB
+
+/// `step10`: full-text search (FTS5) over step 8's catalog and bodies cache. With no subcommand, the tour.
+@main
+struct Step10: ParsableCommand, Lesson {
+    static let configuration = CommandConfiguration(
+        commandName: "step10",
+        abstract: "Step 10: full-text search with SQLite's FTS5 (ranked, highlighted, kept in sync by triggers).",
+        discussion: """
+            The subcommands use db/step10.sqlite unless given --database or --in-memory. \
+            A file of step 6, 7 or 8 is upgraded in place: the missing tables, then the indexes. \
+            Bodies come from `make step10 ARGS="sync"` (step 7's bundled fixture).
+            """,
+        subcommands: [
+            Tour<Step10>.self, Search.self, Sync.self, Add.self, Rename.self, Delete.self, Check.self,
+        ],
+        defaultSubcommand: Tour<Step10>.self
+    )
+
+    /// `--database`, `--in-memory` and `--trace` work before the subcommand as after it (see DatabaseOptions).
+    @OptionGroup var options: DatabaseOptions
+
+    /// Which index `search` reads.
+    enum Index: String, ExpressibleByArgument, CaseIterable {
+        case products, bodies, all
+    }
+
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find products and bodies by words, best first, each with a highlighted snippet.",
+            discussion: """
+                The words must all appear, the last may be unfinished (tro finds Trout). \
+                Quotes, *, -, :, parentheses, AND, OR and NEAR are searched as words. \
+                --query takes FTS5's own syntax instead: make step10 ARGS="search --query 'category: cheeses' --in products"
+                """)
+        // `.allUnrecognized`: `search -honey` is a word to search, not an unknown option.
+        @Argument(parsing: .allUnrecognized, help: "Words to look for (not needed with --query).") var words: [String] =
+            []
+        @Option(help: "A query in FTS5's syntax: phrases, NEAR, AND/OR/NOT, column filters, prefix*.")
+        var query: String?
+        @Option(name: .customLong("in"), help: "Which index to search: products, bodies or all.") var index: Index =
+            .all
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            if words.isEmpty == (query == nil) {
+                throw ValidationError("Give words to search, or --query, not both (nor neither).")
+            }
+        }
+
+        func run() throws {
+            let say = Narrator()
+            let search: SearchQuery = query.map(SearchQuery.raw) ?? .words(words.joined(separator: " "))
+            let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
+            for fullText in FullTextIndex.allCases where index == .all || index.rawValue == fullText.label {
+                let name = fullText.label
+                let hits = try attempt("search the \(name) for \(search.display)") {
+                    try appDatabase.search(search, in: fullText)
+                }
+                say.line("\(name): \(hits.count) found" + (hits.count == 10 ? " (the best 10)" : ""))
+                if !hits.isEmpty { say.table(SearchHit.tableHeaders, hits.map(\.tableRow), indent: "  ") }
+            }
+        }
+    }
+
+    struct Sync: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bring the bodies cache up to date from v1, v2 or a JSON file, in one transaction.")
+        @Argument(help: "v1 or v2 (step 7's bundled fixtures), or a file path.") var source = "v1"
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let say = Narrator()
+            let (json, display) = try bodiesJSON(source)
+            let appDatabase = try AppDatabase.open(database, narrator: say)
+            let count = try attempt("sync the cache with \(display)") { try appDatabase.syncBodies(json: json) }
+            say.line("Synced \(display) in one transaction: \(count.summary); the index followed.")
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a product (the index follows, by trigger).")
+        @Argument(help: "The product's name.") var name: String
+        @Option(help: "Its category's id (1-8).") var category: Int64?
+        @Option(help: "Its supplier's id (1-10).") var supplier: Int64?
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let say = Narrator()
+            let appDatabase = try AppDatabase.open(database, narrator: say)
+            let id = try attempt("add the product \"\(name)\"") {
+                try appDatabase.addProduct(name: name, categoryID: category, supplierID: supplier)
+            }
+            say.line("Added product #\(id): \(name)")
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a product (the index follows, by trigger).")
+        @Argument(help: "The product's id.") var id: Int64
+        @Argument(help: "Its new name.") var name: String
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let say = Narrator()
+            let appDatabase = try AppDatabase.open(database, narrator: say)
+            try attempt("rename product #\(id)") { try appDatabase.renameProduct(id: id, to: name) }
+            say.line("Product #\(id) is now \(name)")
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a product (the index follows, by trigger).")
+        @Argument(help: "The product's id.") var id: Int64
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let say = Narrator()
+            let appDatabase = try AppDatabase.open(database, narrator: say)
+            try attempt("delete product #\(id)") { try appDatabase.deleteProduct(id: id) }
+            say.line("Deleted product #\(id)")
+        }
+    }
+
+    struct Check: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check each index against its table (FTS5's integrity-check, rank 1).")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let say = Narrator()
+            let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
+            try attempt("check the indexes") { try appDatabase.checkIndexes() }
+            let counts = try FullTextIndex.allCases.map { "\($0.table) (\(try appDatabase.count($0.table)) rows)" }
+            say.line("Both indexes agree with their tables: \(counts.joined(separator: ", ")).")
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// The built `step10` executable, run as a learner runs it.
+@Suite(.temporaryDirectory) struct EndToEndTests {
+    @Test func theTourMatchesItsGoldenOutput() throws {
+        try Golden.checkTour("step10")
+    }
+
+    @Test func typedSyntaxIsSearchedButABadQueryIsRefusedAndChangesNothing() throws {
+        let directory = try TemporaryDirectory.current
+        #expect(try StepProcess.run("step10", ["sync"], in: directory).status == 0)
+        let path = directory.file("db/step10.sqlite")
+        let before = try databaseSnapshot(path)
+        for typed in [#""kestrel"#, "NEAR( smoked", "tea OR", "-honey", "category:", "(fig", "AND", "*"] {
+            let result = try StepProcess.run("step10", ["search", typed], in: directory)
+            #expect(result.status == 0, "\(typed): \(result.stderr)")
+        }
+        let found = try StepProcess.run("step10", ["search", "smoked tro"], in: directory)
+        #expect(found.stdout.contains("[Smoked] [Trout]"), "\(found.stdout)")
+        let bad = try StepProcess.run("step10", ["search", "--query", "NEAR( smoked"], in: directory)
+        #expect(bad.status == 1)
+        #expect(
+            bad.stderr.hasPrefix("Error: could not search the products for --query 'NEAR( smoked'\n"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("result code: 1 SQLITE_ERROR"))
+        #expect(bad.stderr.contains("message:     fts5: syntax error near \"\""))
+        #expect(try databaseSnapshot(path) == before)
+        let check = try StepProcess.run("step10", ["check"], in: directory)
+        #expect(check.stdout.hasPrefix("Both indexes agree with their tables"), "\(check.stderr)")
+    }
+
+    @Test func aStep7FileIsUpgradedInPlaceAndItsBodiesFound() throws {
+        let directory = try TemporaryDirectory.current
+        #expect(try StepProcess.run("step7", ["sync", "--database", "bodies.sqlite"], in: directory).status == 0)
+        let search = try StepProcess.run("step10", ["search", "ganym", "--database", "bodies.sqlite"], in: directory)
+        #expect(search.status == 0, "\(search.stderr)")
+        #expect(search.stdout.contains("bodies: 1 found"), "\(search.stdout)")
+        #expect(search.stdout.contains("[Ganymede]"), "\(search.stdout)")
+        let migrations = try DatabaseQueue(path: directory.file("bodies.sqlite")).read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+        }
+        #expect(migrations == ["v1 BodiesDB-001.sql", "v1 catalog.sql", "v10 full-text search"])
+    }
+}

@@ -1,0 +1,91 @@
+import CourseCore
+import CourseTestSupport
+import Foundation
+import GRDB
+import Testing
+
+@testable import step10
+
+/// A fresh in-memory database: step 10's migrations, then step 7's bodies-v1.json.
+func freshDatabase() throws -> AppDatabase {
+    let database = try AppDatabase.open(.inMemory, trace: false, narrator: RecordedLines().narrator)
+    _ = try database.syncBodies(json: try bodiesJSON("v1").json)
+    return database
+}
+
+/// Search input, ranking, snippets, prefixes and accents, on real FTS5 indexes.
+@Suite struct SearchTests {
+    @Test func everyWordIsQuotedAndTheLastIsAPrefix() {
+        #expect(safePattern("smoked tro") == #""smoked" "tro"*"#)
+        #expect(safePattern(#"say "hi"#) == #""say" """hi"*"#)
+        #expect(safePattern(" - ( \" ") == nil)
+    }
+
+    /// Each character or word with a meaning in FTS5, typed alone and among words:
+    /// searched as words, never an error, in both indexes.
+    @Test(arguments: [#"""#, "*", "-", "AND", "OR", "NOT", "NEAR(", ":", "(", ")", "^", "+", "category:"])
+    func syntaxTypedIntoSearchIsSearchedAsWords(_ typed: String) throws {
+        let database = try freshDatabase()
+        for text in [typed, "smoked \(typed)", "\(typed) smoked", "smoked\(typed)tro", "tea \(typed) honey"] {
+            _ = try database.search(.words(text), in: .products)
+            _ = try database.search(.words(text), in: .bodies)
+        }
+        // As FTS5 syntax, each is an error (but `tea *`, where FTS5 ignores a lone star): the quoting is what protects.
+        if typed != "*" {
+            #expect(throws: DatabaseError.self) { try database.search(.raw("tea \(typed)"), in: .products) }
+        }
+    }
+
+    @Test func anOperatorWordIsAWordToo() throws {
+        let database = try freshDatabase()
+        _ = try database.addProduct(name: "Near And Far Oats", categoryID: 5, supplierID: 1)
+        #expect(try database.search(.words("NEAR( and"), in: .products).map(\.title) == ["Near And Far Oats"])
+    }
+
+    @Test func theLastWordIsAPrefixAndResultsAreRankedByBM25() throws {
+        let database = try freshDatabase()
+        let hits = try database.search(.words("smo"), in: .products)
+        // Every product whose name, category or supplier has a word starting with "smo", read from the tables.
+        let expected = try database.reader.read { db in
+            try Row.fetchAll(db, sql: "SELECT ProductID, product, category, supplier FROM product_search")
+                .filter { row in
+                    [row["product"], row["category"], row["supplier"]].compactMap { $0 as String? }
+                        .flatMap { $0.lowercased().split { !$0.isLetter } }.contains { $0.hasPrefix("smo") }
+                }
+                .map { String($0["ProductID"] as Int64) }
+        }
+        #expect(Set(hits.map(\.id)) == Set(expected))
+        #expect(hits.count > 4)
+        #expect(hits.map(\.score) == hits.map(\.score).sorted())
+        #expect(hits.allSatisfy { $0.snippet.contains("[Smo") }, "\(hits.map(\.snippet))")
+    }
+
+    @Test func accentsAreFoldedButNotØ() throws {
+        let database = try freshDatabase()
+        _ = try database.addProduct(name: "Élan Oat Biscuits", categoryID: 3, supplierID: 2)
+        _ = try database.addProduct(name: "Øresund Pickled Herring", categoryID: 6, supplierID: 2)
+        for text in ["elan", "ÉLAN", "Elan", "élan"] {
+            #expect(try database.search(.words(text), in: .products).map(\.title) == ["Élan Oat Biscuits"], "\(text)")
+        }
+        #expect(try database.search(.words("oresund"), in: .products).isEmpty)
+        #expect(try database.search(.words("ØRESUND"), in: .products).map(\.title) == ["Øresund Pickled Herring"])
+        #expect(try database.indexedTerms(["elan", "oresund", "øresund"]) == ["elan", "øresund"])
+    }
+
+    @Test func phraseNearAndColumnFilters() throws {
+        let database = try freshDatabase()
+        let cheeses = try database.reader.read { db in
+            try String.fetchAll(db, sql: "SELECT product FROM product_search WHERE category = 'Cheeses'")
+        }
+        #expect(Set(try database.search(.raw("category: cheeses"), in: .products).map(\.title)) == Set(cheeses))
+        #expect(try database.search(.raw("\"trout smoked\""), in: .products).isEmpty)  // a phrase keeps its order
+        #expect(try database.search(.raw("\"smoked trout\""), in: .products).count == 1)
+        #expect(try database.search(.raw("NEAR(smoked side, 0)"), in: .products).isEmpty)  // "salmon" sits between
+        #expect(try database.search(.raw("NEAR(smoked side, 1)"), in: .products).count == 1)
+        let herschel = try database.search(.raw("discovered_by: \"william herschel\""), in: .bodies)
+        let discovered = try database.reader.read { db in
+            try String.fetchAll(db, sql: "SELECT id FROM solar_body WHERE discovered_by = 'William Herschel'")
+        }
+        #expect(Set(herschel.map(\.id)) == Set(discovered))
+    }
+}
