@@ -74,6 +74,7 @@ public struct StepFileKind: Sendable {
             step: "step9", tables: ["entry", "grdb_migrations"], migrations: ["createEntry"],
             columns: ["entry": ["id", "worker", "number"]], readCommand: "list",
             summary: "entries written by several processes"),
+        StepFileKind(
             step: "step10",
             tables: [
                 "Categories", "Suppliers", "Products", "solar_body", "grdb_migrations", "product_fts", "body_fts",
