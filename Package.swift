@@ -112,7 +112,9 @@ if !exercises.isEmpty {
             .executableTarget(
                 name: "check-\(id)",
                 dependencies: ["ExerciseSupport"] + sqlite + (hasModule ? [.target(name: module)] : []),
-                path: "Checks/\(id)"
+                path: "Checks/\(id)",
+                // Known mistakes and alternatives: learners' files that `course verify` builds in their place.
+                exclude: ["mistakes", "alternatives"]
             ))
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
-/// `course verify`: the untouched starter fails as the manifest declares,
-/// and the reference solution passes.
+/// `course verify`: the untouched starter fails as the manifest declares, the
+/// reference solution passes, every known mistake fails with the words that
+/// name its broken rule, and every alternative passes. It never reads the
+/// learner's work: starters come from git, mistakes and alternatives from Checks/.
 public struct Verifier {
     public var workspace: Workspace
     public var checker: Checker
@@ -11,31 +13,52 @@ public struct Verifier {
         checker = Checker(workspace: workspace)
     }
 
+    /// One answer to check: the starter, the solution, a mistake or an alternative.
+    struct Attempt {
+        enum Role { case mistake, alternative }
+        var exercise: Exercise
+        var role: Role
+        var variant: Exercise.Variant
+        /// Checks/<id>/mistakes/<name> or Checks/<id>/alternatives/<name>.
+        var source: String { "Checks/\(exercise.id)/\(role == .mistake ? "mistakes" : "alternatives")/\(variant.name)" }
+    }
+
     /// The problems found, by exercise (empty: all as declared). Prints one line
-    /// per exercise. All starters are built in one SwiftPM run, then all
-    /// solutions in another; when a batch does not compile (a starter declared
-    /// to fail at compile, say), its exercises are built one by one.
+    /// per exercise. All starters are built in one SwiftPM run, the n-th known
+    /// answers of every exercise in another, then all solutions; when a batch
+    /// does not compile (a starter declared to fail at compile, say), its
+    /// exercises are built one by one.
     public func verify(_ exercises: [Exercise]) -> [(Exercise, String)] {
-        let starters = results(exercises, folder: starterFolder(exercises))
+        let (folder, note) = pristineStarters()
+        if let note { print(note) }
+        let starters = results(exercises, folder: folder)
+        let attempts = knownAnswers(exercises, starters: folder)
         let solutions = results(exercises, folder: "Solutions")
+        // Text answers (prediction.txt, query.sql) need no build: the check reads them when it runs.
+        var answers = attempts.compiled
+        for (key, attempt) in attempts.text {
+            answers[key] = checker.run(attempt.exercise, folder: folderOf(key / 1000))
+        }
         var problems: [(Exercise, String)] = []
         for exercise in exercises {
             let starter = starters[exercise.id, default: missing]
             let solution = solutions[exercise.id, default: missing]
-            var found: [String] = []
-            let declared = exercise.starter
-            if starter.stage.rawValue != declared.stage {
-                found.append(
-                    "the starter should fail at \(declared.stage), but "
-                        + (starter.passed ? "it passes" : "fails at \(starter.stage.rawValue)")
-                        + ":\n\(starter.message)")
-            } else if !starter.message.contains(declared.says) {
-                found.append("the starter's failure should say \"\(declared.says)\", but says:\n\(starter.message)")
-            }
+            var found = starterProblems(exercise, starter) + predictionLeaks(exercise, starter, solution: solution)
             if !solution.passed { found.append("the solution does not pass:\n\(solution.message)") }
+            var firstLines = [(starter.stage == .check ? firstFailure(starter.message) : nil, "the starter")]
+            let mine = attempts.all.filter { $0.value.exercise.id == exercise.id }.sorted { $0.key < $1.key }
+            for (index, attempt) in mine {
+                let result = answers[index, default: missing]
+                found += attemptProblems(attempt, result) + predictionLeaks(exercise, result, solution: solution)
+                if attempt.role == .mistake { firstLines.append((firstFailure(result.message), attempt.source)) }
+            }
+            found += sameWords(firstLines)
+            let counts =
+                "\(mine.filter { $0.value.role == .mistake }.count) mistakes, "
+                + "\(mine.filter { $0.value.role == .alternative }.count) alternatives"
             print(
                 "\(found.isEmpty ? "✓" : "✗") \(exercise.id): starter fails at \(starter.stage.rawValue), "
-                    + "solution \(solution.passed ? "passes" : "FAILS")")
+                    + "solution \(solution.passed ? "passes" : "FAILS"), \(counts)")
             fflush(nil)
             problems += found.map { (exercise, $0) }
         }
@@ -55,21 +78,179 @@ public struct Verifier {
         return results
     }
 
-    /// Exercises/, or, when the learner edited some exercise, a scratch copy of
-    /// it holding the committed starters: verify never reads a learner's work.
-    func starterFolder(_ exercises: [Exercise]) -> String {
-        let edited = exercises.filter { !workspace.isUntouched($0) && workspace.committedStarter($0) != nil }
-        guard !edited.isEmpty else { return "Exercises" }
-        let folder = ".build/course/starters"
-        let copy = workspace.root.appendingPathComponent(folder)
-        try? FileManager.default.removeItem(at: copy)
-        try? FileManager.default.createDirectory(
-            at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? FileManager.default.copyItem(at: workspace.root.appendingPathComponent("Exercises"), to: copy)
-        for exercise in edited {
-            let file = copy.appendingPathComponent("\(exercise.id)/\(exercise.file)")
-            try? Data((workspace.committedStarter(exercise) ?? "").utf8).write(to: file)
+    // MARK: What each result must show
+
+    func starterProblems(_ exercise: Exercise, _ starter: CheckResult) -> [String] {
+        let declared = exercise.starter
+        if starter.stage.rawValue != declared.stage {
+            return [
+                "the starter should fail at \(declared.stage), but "
+                    + (starter.passed ? "it passes" : "fails at \(starter.stage.rawValue)") + ":\n\(starter.message)"
+            ]
         }
-        return folder
+        if !starter.message.contains(declared.says) {
+            return ["the starter's failure should say \"\(declared.says)\", but says:\n\(starter.message)"]
+        }
+        return []
+    }
+
+    func attemptProblems(_ attempt: Attempt, _ result: CheckResult) -> [String] {
+        switch attempt.role {
+        case .alternative:
+            return result.passed ? [] : ["\(attempt.source) is right and should pass, but:\n\(result.message)"]
+        case .mistake:
+            let says = attempt.variant.says ?? ""
+            if result.stage != .check {
+                return [
+                    "\(attempt.source) should fail at check, but "
+                        + (result.passed ? "it passes" : "fails at \(result.stage.rawValue)") + ":\n\(result.message)"
+                ]
+            }
+            if says.isEmpty || !result.message.contains(says) {
+                return ["\(attempt.source)'s failure should say \"\(says)\", but says:\n\(result.message)"]
+            }
+            return []
+        }
+    }
+
+    /// The line that says what broke: the first `✗` line of a check's output.
+    func firstFailure(_ message: String) -> String? {
+        message.components(separatedBy: "\n").first { $0.hasPrefix("✗") }
+    }
+
+    /// Two different wrong answers must not be told the same words.
+    func sameWords(_ lines: [(String?, String)]) -> [String] {
+        var problems: [String] = []
+        for (index, (line, who)) in lines.enumerated() {
+            guard let line else { continue }
+            for (other, otherWho) in lines[..<index] where other == line {
+                problems.append("\(who) and \(otherWho) get the same first failure line: \(line)")
+            }
+        }
+        return problems
+    }
+
+    /// A failing prediction must not show what the program prints: none of the
+    /// lines the solution's check printed on passing may appear in the failure.
+    func predictionLeaks(_ exercise: Exercise, _ result: CheckResult, solution: CheckResult) -> [String] {
+        guard exercise.kind == .predict, !result.passed, solution.passed else { return [] }
+        let printed = solution.message.components(separatedBy: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("  | ") else { return nil }
+            return String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+        }
+        let shown = result.message.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let leaked = printed.filter { line in
+            !line.isEmpty && shown.contains { $0 == line || (line.count >= 6 && $0.contains(line)) }
+        }
+        return leaked.isEmpty ? [] : ["a failing prediction shows what Program.swift prints: \(leaked)"]
+    }
+
+    // MARK: The committed starters
+
+    /// A copy of the committed Exercises/ (`git archive HEAD`), whatever the
+    /// learner did to the working files, in .build/course/starters. Outside a
+    /// git checkout there is nothing committed to read: the working Exercises/
+    /// is copied as it is, and the note says so.
+    public func pristineStarters() -> (folder: String, note: String?) {
+        let folder = ".build/course/starters"
+        let unpacked = workspace.scratch.appendingPathComponent("unpacked")
+        try? FileManager.default.removeItem(at: unpacked)
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        try? FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
+        let archive = Shell.run(
+            ["sh", "-c", "git archive --format=tar HEAD Exercises | tar -x -C \"$1\"", "sh", unpacked.path],
+            in: workspace.root)
+        let committed = unpacked.appendingPathComponent("Exercises")
+        if archive.status == 0, FileManager.default.fileExists(atPath: committed.path) {
+            mirror(committed, to: workspace.root.appendingPathComponent(folder))
+            return (folder, nil)
+        }
+        mirror(workspace.root.appendingPathComponent("Exercises"), to: workspace.root.appendingPathComponent(folder))
+        return (
+            folder,
+            "Not a git checkout (git archive HEAD failed): verifying Exercises/ as it is on disk, "
+                + "which may hold a learner's work."
+        )
+    }
+
+    /// Makes `destination` hold exactly `source`'s files, rewriting only those
+    /// that differ (an unchanged file keeps its date, so SwiftPM rebuilds nothing).
+    func mirror(_ source: URL, to destination: URL, replacing: [String: Data] = [:]) {
+        let manager = FileManager.default
+        let wanted = Dictionary(
+            uniqueKeysWithValues: files(under: source).map { ($0, manager.contents(atPath: source.path + "/" + $0)) }
+        ).merging(replacing.mapValues { $0 }) { $1 }
+        for stale in files(under: destination) where wanted[stale] == nil {
+            try? manager.removeItem(atPath: destination.path + "/" + stale)
+        }
+        for (path, data) in wanted {
+            let url = destination.appendingPathComponent(path)
+            guard let data, manager.contents(atPath: url.path) != data else { continue }
+            try? manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? data.write(to: url)
+        }
+    }
+
+    /// Every regular file under a folder, as paths relative to it.
+    func files(under folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }
+    }
+
+    // MARK: Known mistakes and alternatives
+
+    /// Where the n-th known answer of every exercise goes: one folder per n, so
+    /// that one SwiftPM run builds the n-th answers of all exercises at once.
+    func folderOf(_ index: Int) -> String { ".build/course/answers/\(index)" }
+
+    /// Every exercise's known answers, numbered per exercise (0, 1, …). Those
+    /// in Swift are built and run here, one batch per number; text answers are
+    /// returned to be run once a check binary of their exercise is built.
+    func knownAnswers(_ exercises: [Exercise], starters: String) -> (
+        all: [Int: Attempt], compiled: [Int: CheckResult], text: [(Int, Attempt)]
+    ) {
+        var all: [Int: Attempt] = [:]
+        var rounds: [Int: [Attempt]] = [:]
+        for exercise in exercises {
+            let attempts =
+                (exercise.mistakes ?? []).map { Attempt(exercise: exercise, role: .mistake, variant: $0) }
+                + (exercise.alternatives ?? []).map { Attempt(exercise: exercise, role: .alternative, variant: $0) }
+            for (number, attempt) in attempts.enumerated() { rounds[number, default: []].append(attempt) }
+        }
+        var compiled: [Int: CheckResult] = [:]
+        var text: [(Int, Attempt)] = []
+        // A key per attempt: the round's number, then the exercise's place in the list.
+        for (number, attempts) in rounds.sorted(by: { $0.key < $1.key }) {
+            let folder = folderOf(number)
+            let root = workspace.root.appendingPathComponent(folder)
+            for stale in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            where !attempts.contains(where: { $0.exercise.id == stale }) {
+                try? FileManager.default.removeItem(at: root.appendingPathComponent(stale))
+            }
+            var swift: [Exercise] = []
+            for attempt in attempts {
+                let id = attempt.exercise.id
+                let key = number * 1000 + (exercises.firstIndex(of: attempt.exercise) ?? 0)
+                all[key] = attempt
+                let answer = workspace.root.appendingPathComponent("\(attempt.source)/\(attempt.exercise.file)")
+                mirror(
+                    workspace.root.appendingPathComponent("\(starters)/\(id)"), to: root.appendingPathComponent(id),
+                    replacing: [attempt.exercise.file: (try? Data(contentsOf: answer)) ?? Data()])
+                if attempt.exercise.file.hasSuffix(".swift") {
+                    swift.append(attempt.exercise)
+                } else {
+                    text.append((key, attempt))
+                }
+            }
+            guard !swift.isEmpty else { continue }
+            for (id, result) in results(swift, folder: folder) {
+                compiled[number * 1000 + (exercises.firstIndex { $0.id == id } ?? 0)] = result
+            }
+        }
+        return (all, compiled, text)
     }
 }
