@@ -158,7 +158,12 @@ public struct Verifier {
         defer { try? FileManager.default.removeItem(at: unpacked) }
         try? FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         let archive = Shell.run(
-            ["sh", "-c", "git archive --format=tar HEAD Exercises | tar -x -C \"$1\"", "sh", unpacked.path],
+            [
+                "sh", "-c",
+                // Only at a checkout's root: a folder inside another repository is not a checkout.
+                "test -z \"$(git rev-parse --show-prefix)\" && git archive --format=tar HEAD Exercises | tar -x -C \"$1\"",
+                "sh", unpacked.path,
+            ],
             in: workspace.root)
         let committed = unpacked.appendingPathComponent("Exercises")
         if archive.status == 0, FileManager.default.fileExists(atPath: committed.path) {
@@ -172,6 +177,10 @@ public struct Verifier {
                 + "which may hold a learner's work."
         )
     }
+
+    /// The folder verify builds the starters from (relative to the root): always
+    /// the committed ones, see `pristineStarters`.
+    func starterFolder(_ exercises: [Exercise]) -> String { pristineStarters().folder }
 
     /// Makes `destination` hold exactly `source`'s files, rewriting only those
     /// that differ (an unchanged file keeps its date, so SwiftPM rebuilds nothing).
