@@ -13,49 +13,48 @@ public struct Verifier {
         checker = Checker(workspace: workspace)
     }
 
-    /// One answer to check: the starter, the solution, a mistake or an alternative.
+    /// One answer to check besides the starter: the solution, a mistake or an alternative.
     struct Attempt {
-        enum Role { case mistake, alternative }
+        enum Role { case solution, mistake, alternative }
         var exercise: Exercise
         var role: Role
         var variant: Exercise.Variant
-        /// Checks/<id>/mistakes/<name> or Checks/<id>/alternatives/<name>.
-        var source: String { "Checks/\(exercise.id)/\(role == .mistake ? "mistakes" : "alternatives")/\(variant.name)" }
+        /// Where its file is: Solutions/<id>, Checks/<id>/mistakes/<name> or Checks/<id>/alternatives/<name>.
+        var source: String {
+            switch role {
+            case .solution: "Solutions/\(exercise.id)"
+            case .mistake: "Checks/\(exercise.id)/mistakes/\(variant.name)"
+            case .alternative: "Checks/\(exercise.id)/alternatives/\(variant.name)"
+            }
+        }
     }
 
     /// The problems found, by exercise (empty: all as declared). Prints one line
-    /// per exercise. All starters are built in one SwiftPM run, the n-th known
-    /// answers of every exercise in another, then all solutions; when a batch
-    /// does not compile (a starter declared to fail at compile, say), its
-    /// exercises are built one by one.
+    /// per exercise. All starters are built in one SwiftPM run; then the
+    /// solution and known answers of every exercise in Swift, the n-th of each
+    /// in one run (see `knownAnswers`); when a batch does not compile (a
+    /// starter declared to fail at compile, say), its exercises are built one by one.
     public func verify(_ exercises: [Exercise]) -> [(Exercise, String)] {
         let (folder, note) = pristineStarters()
         if let note { print(note) }
         let starters = results(exercises, folder: folder)
-        let attempts = knownAnswers(exercises, starters: folder)
-        let solutions = results(exercises, folder: "Solutions")
-        // Text answers (prediction.txt, query.sql) need no build: the check reads them when it runs.
-        var answers = attempts.compiled
-        for (key, attempt) in attempts.text {
-            answers[key] = checker.run(attempt.exercise, folder: folderOf(key / 1000))
-        }
+        let answers = knownAnswers(exercises, starters: folder)
         var problems: [(Exercise, String)] = []
         for exercise in exercises {
             let starter = starters[exercise.id, default: missing]
-            let solution = solutions[exercise.id, default: missing]
+            let mine = answers.filter { $0.0.exercise.id == exercise.id }
+            let solution = mine.first { $0.0.role == .solution }?.1 ?? missing
             var found = starterProblems(exercise, starter) + predictionLeaks(exercise, starter, solution: solution)
             if !solution.passed { found.append("the solution does not pass:\n\(solution.message)") }
             var firstLines = [(starter.stage == .check ? firstFailure(starter.message) : nil, "the starter")]
-            let mine = attempts.all.filter { $0.value.exercise.id == exercise.id }.sorted { $0.key < $1.key }
-            for (index, attempt) in mine {
-                let result = answers[index, default: missing]
+            for (attempt, result) in mine where attempt.role != .solution {
                 found += attemptProblems(attempt, result) + predictionLeaks(exercise, result, solution: solution)
                 if attempt.role == .mistake { firstLines.append((firstFailure(result.message), attempt.source)) }
             }
             found += sameWords(firstLines)
             let counts =
-                "\(mine.filter { $0.value.role == .mistake }.count) mistakes, "
-                + "\(mine.filter { $0.value.role == .alternative }.count) alternatives"
+                "\(mine.filter { $0.0.role == .mistake }.count) mistakes, "
+                + "\(mine.filter { $0.0.role == .alternative }.count) alternatives"
             print(
                 "\(found.isEmpty ? "✓" : "✗") \(exercise.id): starter fails at \(starter.stage.rawValue), "
                     + "solution \(solution.passed ? "passes" : "FAILS"), \(counts)")
@@ -96,7 +95,7 @@ public struct Verifier {
 
     func attemptProblems(_ attempt: Attempt, _ result: CheckResult) -> [String] {
         switch attempt.role {
-        case .alternative:
+        case .alternative, .solution:
             return result.passed ? [] : ["\(attempt.source) is right and should pass, but:\n\(result.message)"]
         case .mistake:
             let says = attempt.variant.says ?? ""
@@ -212,54 +211,49 @@ public struct Verifier {
 
     // MARK: Known mistakes and alternatives
 
-    /// Where the n-th known answer of every exercise goes: one folder per n, so
+    /// Where the n-th answer of every exercise goes: one folder per n, so
     /// that one SwiftPM run builds the n-th answers of all exercises at once.
-    func folderOf(_ index: Int) -> String { ".build/course/answers/\(index)" }
+    func folderOf(_ round: Int) -> String { ".build/course/answers/\(round)" }
 
-    /// Every exercise's known answers, numbered per exercise (0, 1, …). Those
-    /// in Swift are built and run here, one batch per number; text answers are
-    /// returned to be run once a check binary of their exercise is built.
-    func knownAnswers(_ exercises: [Exercise], starters: String) -> (
-        all: [Int: Attempt], compiled: [Int: CheckResult], text: [(Int, Attempt)]
-    ) {
-        var all: [Int: Attempt] = [:]
-        var rounds: [Int: [Attempt]] = [:]
+    /// Every exercise's solution, known mistakes and alternatives, checked, each
+    /// in a copy of the committed starter with its file in place. A text answer
+    /// (prediction.txt, query.sql) runs on the check built with the starters:
+    /// the check reads it when it runs. Answers in Swift are built in rounds:
+    /// round n builds the n-th answer of every exercise, in one SwiftPM run.
+    func knownAnswers(_ exercises: [Exercise], starters: String) -> [(Attempt, CheckResult)] {
+        var checked: [(Attempt, CheckResult)] = []
+        var rounds: [[Attempt]] = []
         for exercise in exercises {
             let attempts =
-                (exercise.mistakes ?? []).map { Attempt(exercise: exercise, role: .mistake, variant: $0) }
+                [Attempt(exercise: exercise, role: .solution, variant: .init(name: "solution"))]
+                + (exercise.mistakes ?? []).map { Attempt(exercise: exercise, role: .mistake, variant: $0) }
                 + (exercise.alternatives ?? []).map { Attempt(exercise: exercise, role: .alternative, variant: $0) }
-            for (number, attempt) in attempts.enumerated() { rounds[number, default: []].append(attempt) }
-        }
-        var compiled: [Int: CheckResult] = [:]
-        var text: [(Int, Attempt)] = []
-        // A key per attempt: the round's number, then the exercise's place in the list.
-        for (number, attempts) in rounds.sorted(by: { $0.key < $1.key }) {
-            let folder = folderOf(number)
-            let root = workspace.root.appendingPathComponent(folder)
-            for stale in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-            where !attempts.contains(where: { $0.exercise.id == stale }) {
-                try? FileManager.default.removeItem(at: root.appendingPathComponent(stale))
-            }
-            var swift: [Exercise] = []
-            for attempt in attempts {
-                let id = attempt.exercise.id
-                let key = number * 1000 + (exercises.firstIndex(of: attempt.exercise) ?? 0)
-                all[key] = attempt
-                let answer = workspace.root.appendingPathComponent("\(attempt.source)/\(attempt.exercise.file)")
-                mirror(
-                    workspace.root.appendingPathComponent("\(starters)/\(id)"), to: root.appendingPathComponent(id),
-                    replacing: [attempt.exercise.file: (try? Data(contentsOf: answer)) ?? Data()])
-                if attempt.exercise.file.hasSuffix(".swift") {
-                    swift.append(attempt.exercise)
+            for (round, attempt) in attempts.enumerated() {
+                if exercise.file.hasSuffix(".swift") {
+                    if rounds.count <= round { rounds.append([]) }
+                    rounds[round].append(attempt)
                 } else {
-                    text.append((key, attempt))
+                    checked.append((attempt, checker.run(exercise, folder: place(attempt, round, starters))))
                 }
             }
-            guard !swift.isEmpty else { continue }
-            for (id, result) in results(swift, folder: folder) {
-                compiled[number * 1000 + (exercises.firstIndex { $0.id == id } ?? 0)] = result
-            }
         }
-        return (all, compiled, text)
+        for (round, attempts) in rounds.enumerated() {
+            for attempt in attempts { _ = place(attempt, round, starters) }
+            let built = results(attempts.map(\.exercise), folder: folderOf(round))
+            checked += attempts.map { ($0, built[$0.exercise.id, default: missing]) }
+        }
+        return checked
+    }
+
+    /// Copies the committed starter of the attempt's exercise, with the
+    /// attempt's file in place, into the round's folder; returns that folder.
+    func place(_ attempt: Attempt, _ round: Int, _ starters: String) -> String {
+        let id = attempt.exercise.id
+        let answer = workspace.root.appendingPathComponent("\(attempt.source)/\(attempt.exercise.file)")
+        mirror(
+            workspace.root.appendingPathComponent("\(starters)/\(id)"),
+            to: workspace.root.appendingPathComponent("\(folderOf(round))/\(id)"),
+            replacing: [attempt.exercise.file: (try? Data(contentsOf: answer)) ?? Data()])
+        return folderOf(round)
     }
 }
