@@ -147,7 +147,8 @@ public struct Verifier {
     // MARK: The committed starters
 
     /// A copy of the committed Exercises/ (`git archive HEAD`), whatever the
-    /// learner did to the working files, in .build/course/starters. Outside a
+    /// learner did to the working files, in .build/course/starters (plus the
+    /// exercises not committed yet, see `addUncommitted`). Outside a
     /// git checkout there is nothing committed to read: the working Exercises/
     /// is copied as it is, and the note says so.
     public func pristineStarters() -> (folder: String, note: String?) {
@@ -166,8 +167,9 @@ public struct Verifier {
             in: workspace.root)
         let committed = unpacked.appendingPathComponent("Exercises")
         if archive.status == 0, FileManager.default.fileExists(atPath: committed.path) {
+            let notes = addUncommitted(to: committed)
             mirror(committed, to: workspace.root.appendingPathComponent(folder))
-            return (folder, nil)
+            return (folder, notes.isEmpty ? nil : notes.joined(separator: "\n"))
         }
         mirror(workspace.root.appendingPathComponent("Exercises"), to: workspace.root.appendingPathComponent(folder))
         return (
@@ -175,6 +177,29 @@ public struct Verifier {
             "Not a git checkout (git archive HEAD failed): verifying Exercises/ as it is on disk, "
                 + "which may hold a learner's work."
         )
+    }
+
+    /// An exercise being written (its folder not committed yet) is verified as
+    /// it is on disk; a committed starter edited on disk is not. Both are said.
+    func addUncommitted(to committed: URL) -> [String] {
+        let working = workspace.root.appendingPathComponent("Exercises")
+        let ids = Set(files(under: working).compactMap { $0.split(separator: "/").first.map(String.init) })
+        var notes: [String] = []
+        for id in ids.sorted() where !FileManager.default.fileExists(atPath: committed.appendingPathComponent(id).path)
+        {
+            mirror(working.appendingPathComponent(id), to: committed.appendingPathComponent(id))
+            notes.append("Exercises/\(id) is not committed yet: its starter is verified as it is on disk.")
+        }
+        let edited = files(under: committed).filter {
+            FileManager.default.contents(atPath: committed.path + "/" + $0)
+                != FileManager.default.contents(atPath: working.path + "/" + $0)
+        }
+        if !edited.isEmpty {
+            notes.append(
+                "Verifying the committed starters, not the files edited on disk: "
+                    + edited.sorted().map { "Exercises/" + $0 }.joined(separator: ", ") + ".")
+        }
+        return notes
     }
 
     /// The folder verify builds the starters from (relative to the root): always

@@ -66,14 +66,29 @@ import Testing
 
         let verifier = Verifier(workspace: Workspace(root: root))
         let (folder, note) = verifier.pristineStarters()
-        #expect(note == nil)
         #expect(contents(of: root.appendingPathComponent(folder)) == committed)
+        #expect(
+            note?.contains("Exercises/s1-finalize/Count.swift, Exercises/s1-read-nulls/Scores.swift") == true,
+            "verify says it does not use the edited files: \(note ?? "")")
         // A second run over a stale copy (a file added there) still ends pristine.
         try write("stale\n", to: root.appendingPathComponent("\(folder)/s1-finalize/Stale.swift"))
         _ = verifier.pristineStarters()
         #expect(contents(of: root.appendingPathComponent(folder)) == committed)
         #expect(
             !FileManager.default.fileExists(atPath: verifier.workspace.scratch.appendingPathComponent("unpacked").path))
+    }
+
+    @Test func anExerciseNotCommittedYetIsVerifiedAsItIsOnDisk() throws {
+        let root = try scratchCheckout(git: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("-- a new exercise\n", to: root.appendingPathComponent("Exercises/s9-new-sql/query.sql"))
+        let verifier = Verifier(workspace: Workspace(root: root))
+        let (folder, note) = verifier.pristineStarters()
+        #expect(note == "Exercises/s9-new-sql is not committed yet: its starter is verified as it is on disk.")
+        #expect(
+            contents(of: root.appendingPathComponent("\(folder)/s9-new-sql")) == [
+                "query.sql": Data("-- a new exercise\n".utf8)
+            ])
     }
 
     @Test func outsideAGitCheckoutVerifySaysItUsesTheFilesOnDisk() throws {
