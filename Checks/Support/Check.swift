@@ -102,8 +102,11 @@ extension Optional: OptionalProtocol {
 
 /// The entry point of every check: runs the named parts in order, stops at
 /// the first failure, prints what passed and why the failure failed, and
-/// exits 0 (passed) or 1 (failed), which the `course` runner reads.
-public func runCheck(_ exercise: String, _ parts: [(String, () throws -> Void)]) -> Never {
+/// exits 0 (passed) or 1 (failed), which the `course` runner reads. `passed`
+/// runs before the last line of a pass.
+public func runCheck(
+    _ exercise: String, _ parts: [(String, () throws -> Void)], passed: () -> Void = {}
+) -> Never {
     for (name, part) in parts {
         do {
             try part()
@@ -116,6 +119,7 @@ public func runCheck(_ exercise: String, _ parts: [(String, () throws -> Void)])
             exit(1)
         }
     }
+    passed()
     print("\(exercise) passes.")
     exit(0)
 }

@@ -7,16 +7,17 @@ let setup = """
     CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
     INSERT INTO players (name) VALUES ('Blob'), ('Blob Jr'), ('Blob Sr'), ('Bobby');
     """
+let sql = "SELECT count(*) FROM players WHERE substr(name, 1, length(?1)) = ?1"
 
-/// How many statements the connection still holds (sqlite3_next_stmt walks them).
-func openStatements(_ db: OpaquePointer) -> Int {
-    var count = 0
-    var statement = sqlite3_next_stmt(db, nil)
-    while let current = statement {
-        count += 1
-        statement = sqlite3_next_stmt(db, current)
-    }
-    return count
+/// Fails unless every statement the learner prepared is finalized.
+func expectFinalized(_ db: ScratchDatabase, after what: String) throws {
+    let (open, busy) = openStatements(db.handle)
+    try expect(
+        open == 0,
+        "\(what): \(open) statement(s) never finalized"
+            + (open > 0 && busy == 0 ? " (reset, but a reset statement still lives until sqlite3_finalize)" : ""),
+        expected: "no statement left open (sqlite3_close would fail with SQLITE_BUSY)",
+        actual: "\(open) open, \(busy) of them mid-step", sql: sql)
 }
 
 runCheck(
@@ -35,7 +36,7 @@ runCheck(
             }
         ),
         (
-            "leaves no statement open",
+            "leaves no statement open when it returns",
             {
                 let db = try ScratchDatabase()
                 try db.execute(setup)
@@ -44,10 +45,25 @@ runCheck(
                         try countPlayers(db.handle, prefix: prefix)
                     }
                 }
-                try expect(
-                    openStatements(db.handle), equals: 0,
-                    "statements still open after three calls (each one makes sqlite3_close fail with SQLITE_BUSY)",
-                    sql: "SELECT count(*) FROM players WHERE substr(name, 1, length(?1)) = ?1")
+                try expectFinalized(db, after: "after three calls that returned")
+            }
+        ),
+        (
+            "leaves no statement open when it throws",
+            {
+                // Bobby's name overflows when the count reaches it: sqlite3_step fails.
+                let db = try ScratchDatabase()
+                try db.execute(
+                    """
+                    CREATE TABLE roster (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    INSERT INTO roster (name) VALUES ('Blob'), ('Bobby');
+                    CREATE VIEW players AS
+                      SELECT id, CASE name WHEN 'Bobby' THEN \(failsWhenStepped) ELSE name END AS name FROM roster;
+                    """)
+                _ = try learnerCodeThrows("countPlayers(db, prefix: \"Bo\") when sqlite3_step fails", sql: sql) {
+                    _ = try countPlayers(db.handle, prefix: "Bo")
+                }
+                try expectFinalized(db, after: "after a call that threw (sqlite3_step failed)")
             }
         ),
     ])

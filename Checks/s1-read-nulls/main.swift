@@ -5,47 +5,78 @@ import ExerciseSupport
 
 let setup = """
     CREATE TABLE scores (id INTEGER PRIMARY KEY, name TEXT NOT NULL, points INTEGER);
-    INSERT INTO scores (name, points) VALUES ('Blob', 12), ('Blob Jr', NULL), ('Blob Sr', 0);
+    INSERT INTO scores (id, name, points) VALUES (3, 'Blob Sr', 0), (1, 'Blob', 12), (2, 'Blob Jr', NULL);
     """
+let sql = "SELECT name, points FROM scores ORDER BY id"
+
+func scores() throws -> [Score] {
+    let db = try ScratchDatabase()
+    try db.execute(setup)
+    return try learnerCode("readScores(db)") { try readScores(db.handle) }
+}
 
 runCheck(
     "s1-read-nulls",
     [
         (
-            "reads every row in id order, NULL points as nil",
+            "reads every row, in id order",
             {
-                let db = try ScratchDatabase()
-                try db.execute(setup)
-                let scores = try learnerCode("readScores(db)") { try readScores(db.handle) }
                 try expect(
-                    scores.map { "\($0.name): \($0.points.map(String.init) ?? "nil")" },
-                    equals: ["Blob: 12", "Blob Jr: nil", "Blob Sr: 0"],
-                    "readScores on Blob (12), Blob Jr (NULL), Blob Sr (0)", sql: setup)
+                    try scores().map(\.name), equals: ["Blob", "Blob Jr", "Blob Sr"],
+                    "the names readScores returns (rows inserted as ids 3, 1, 2)", sql: setup)
             }
         ),
         (
-            "finalizes its statement",
+            "reads NULL points as nil, not 0",
+            {
+                try expect(
+                    try scores().map { $0.points.map(String.init) ?? "nil" }, equals: ["12", "nil", "0"],
+                    "the points of Blob (12), Blob Jr (NULL) and Blob Sr (0)", sql: setup)
+            }
+        ),
+        (
+            "finalizes its statement when it returns",
             {
                 let db = try ScratchDatabase()
                 try db.execute(setup)
                 _ = try learnerCode("readScores(db)") { try readScores(db.handle) }
-                // sqlite3_next_stmt lists the connection's statements not yet finalized.
                 try expect(
-                    sqlite3_next_stmt(db.handle, nil) == nil, "after readScores returns",
+                    openStatements(db.handle).open == 0, "a statement still open after readScores returned",
                     expected: "no statement left open",
-                    actual: "a statement never finalized (sqlite3_close would fail: SQLITE_BUSY)")
+                    actual: "a statement never finalized (sqlite3_close would fail: SQLITE_BUSY)", sql: sql)
             }
         ),
         (
             "throws on a table it cannot read",
             {
                 let db = try ScratchDatabase()
+                _ = try learnerCodeThrows("readScores on a database without the scores table", sql: sql) {
+                    _ = try readScores(db.handle)
+                }
+            }
+        ),
+        (
+            "throws when a step fails, and finalizes even then",
+            {
+                // The second row's points overflow when stepped: sqlite3_step returns SQLITE_ERROR.
+                let db = try ScratchDatabase()
+                try db.execute(
+                    """
+                    CREATE TABLE raw (id INTEGER PRIMARY KEY, name TEXT NOT NULL, points INTEGER);
+                    INSERT INTO raw (name, points) VALUES ('Blob', 12), ('Blob Jr', 1), ('Blob Sr', 0);
+                    CREATE VIEW scores AS
+                      SELECT id, name, CASE id WHEN 2 THEN \(failsWhenStepped) ELSE points END AS points FROM raw;
+                    """)
                 _ = try learnerCodeThrows(
-                    "readScores on a database without the scores table",
-                    sql: "SELECT name, points FROM scores ORDER BY id"
+                    "readScores when sqlite3_step fails on the second row (a step error is not the end of the rows)",
+                    sql: sql
                 ) {
                     _ = try readScores(db.handle)
                 }
+                try expect(
+                    openStatements(db.handle).open == 0, "a statement still open after readScores threw",
+                    expected: "finalized on every way out, throws included",
+                    actual: "a statement never finalized", sql: sql)
             }
         ),
     ])

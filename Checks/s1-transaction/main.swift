@@ -27,19 +27,20 @@ runCheck(
                 let db = try ScratchDatabase(file: true)
                 try db.execute(schema + "INSERT INTO players (name) VALUES ('Blob Sr');")
                 _ = try learnerCodeThrows(
-                    "addPlayers with \"Blob Sr\", whose name is taken (UNIQUE)",
+                    "addPlayers with \"Blob Sr\", whose name is taken (UNIQUE), must rethrow the error",
                     sql: "INSERT INTO players (name) VALUES (?)"
                 ) {
                     try addPlayers(db.handle, names: ["Blob", "Blob Jr", "Blob Sr"])
                 }
+                // A transaction left open hides the inserts' fate: check it first.
+                try expect(
+                    sqlite3_get_autocommit(db.handle) != 0,
+                    "the transaction is still open after the refused insert (BEGIN, but no ROLLBACK on the error)",
+                    expected: "no transaction left open", actual: "a transaction still open")
                 try expect(
                     try db.rows("SELECT name FROM players ORDER BY id"), equals: [["Blob Sr"]],
-                    "the players after a refused roster (Blob, Blob Jr, then Blob Sr again)",
+                    "the rows inserted before the refused one are still saved (each INSERT committed on its own)",
                     sql: "SELECT name FROM players ORDER BY id")
-                try expect(
-                    sqlite3_get_autocommit(db.handle) != 0, "the connection after the refused roster",
-                    expected: "no transaction left open",
-                    actual: "a transaction still open (BEGIN without COMMIT or ROLLBACK)")
             }
         ),
     ])

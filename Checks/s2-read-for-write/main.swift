@@ -25,15 +25,22 @@ runCheck(
                 ) {
                     try renamePlayer(queue, id: 2, to: "Blob Junior")
                 }
-                try expect(renamed, equals: true, "renamePlayer's result for an existing player")
+                try expect(
+                    renamed, equals: true,
+                    "renamePlayer(id: 2) says no player was renamed (check the order of the arguments)")
                 let rows = try queue.read { db in
                     try Row.fetchAll(db, sql: query).map { "\($0[0] as Int64) \($0[1] as String)" }
                 }
-                try expect(rows, equals: ["1 Blob", "2 Blob Junior"], "the players after the rename", sql: query)
+                try expect(
+                    rows, equals: ["1 Blob", "2 Blob Junior"],
+                    "only player 2 is renamed (an UPDATE without WHERE changes every row)", sql: query)
                 let missing = try learnerCode("renamePlayer(queue, id: 42, to: \"Nobody\")") {
                     try renamePlayer(queue, id: 42, to: "Nobody")
                 }
-                try expect(missing, equals: false, "renamePlayer's result when no player has id 42")
+                try expect(
+                    missing, equals: false,
+                    "renamePlayer(id: 42) says it renamed a player that does not exist (db.changesCount says how many rows changed)"
+                )
             }
         )
     ])

@@ -37,16 +37,29 @@ runCheck(
             }
         ),
         (
+            "refuses an empty name",
+            {
+                let queue = try freshQueue()
+                let error = try learnerCodeThrows("addTeam(queue, name: \"Pumas\", players: [\"\"]), an empty name,") {
+                    try addTeam(queue, name: "Pumas", players: [""])
+                }
+                try expect("\(error)", equals: "\(RosterError.blankName)", "the error for an empty name")
+            }
+        ),
+        (
             "saves nothing when a name is blank",
             {
                 let queue = try freshQueue()
-                let error = try learnerCodeThrows("addTeam(queue, name: \"Tigers\", players: [\"Blob Sr\", \"  \"])") {
+                let error = try learnerCodeThrows(
+                    "addTeam(queue, name: \"Tigers\", players: [\"Blob Sr\", \"  \"]), a name of spaces only,"
+                ) {
                     try addTeam(queue, name: "Tigers", players: ["Blob Sr", "  "])
                 }
-                try expect("\(error)", equals: "\(RosterError.blankName)", "the error for a blank name")
+                try expect("\(error)", equals: "\(RosterError.blankName)", "the error for a name of spaces only")
                 let teams = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM teams") }
                 try expect(
-                    teams, equals: 0, "teams after a refused roster (the write should have rolled back)",
+                    teams, equals: 0,
+                    "the team is saved though its roster was refused (the team and its players belong in one write)",
                     sql: "SELECT count(*) FROM teams")
                 try expect(try rows(queue), equals: [], "players after a refused roster", sql: query)
             }

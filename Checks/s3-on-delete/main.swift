@@ -25,7 +25,7 @@ runCheck(
                 do {
                     try queue.write { db in try db.execute(sql: sql) }
                     throw CheckFailure(
-                        "inserting a player of team 42, which does not exist",
+                        "a player of team 42, which does not exist, was inserted: teamID is no foreign key",
                         expected: "SQLITE_CONSTRAINT_FOREIGNKEY", actual: "the row was inserted", sql: sql)
                 } catch let error as DatabaseError {
                     try expect(
@@ -43,7 +43,10 @@ runCheck(
                     INSERT INTO players (name, teamID) VALUES ('Blob', 1), ('Blob Jr', 1), ('Blob Sr', 2);
                     DELETE FROM teams WHERE id = 1;
                     """
-                try learnerCode("deleting the Lions", sql: setup) {
+                try learnerCode(
+                    "deleting the Lions, who have players (without ON DELETE, SQLite refuses to delete a parent)",
+                    sql: setup
+                ) {
                     try queue.write { db in try db.execute(sql: setup) }
                 }
                 let rows = try queue.read { db in
@@ -52,7 +55,8 @@ runCheck(
                     }
                 }
                 try expect(
-                    rows, equals: ["Blob: NULL", "Blob Jr: NULL", "Blob Sr: 2"], "the players after deleting the Lions",
+                    rows, equals: ["Blob: NULL", "Blob Jr: NULL", "Blob Sr: 2"],
+                    "the Lions' players stay, teamless, after deleting the Lions (CASCADE deletes them)",
                     sql: setup + "\n" + query)
             }
         ),

@@ -10,4 +10,19 @@ let setup = """
 
 runQueryCheck(
     "s3-team-sizes", "every team with its number of players, biggest first, ties by name", setup: setup,
-    expected: [["Lions", "2"], ["Eagles", "1"], ["Tigers", "1"], ["Bears", "0"]])
+    expected: [["Lions", "2"], ["Eagles", "1"], ["Tigers", "1"], ["Bears", "0"]],
+    rules: [
+        .columns("two columns: the team's name, then its number of players"),
+        .sameValues(
+            column: 0, "every team once, the empty Bears included (an inner JOIN drops a team without players)"),
+        QueryRule("the Bears have no player: count 0 (count(*) counts the row LEFT JOIN adds for them)") { rows, _ in
+            rows.contains(["Bears", "0"])
+        },
+        .sameRows("each team's number of players"),
+        QueryRule("biggest team first (ORDER BY the count DESC)") { rows, _ in
+            zip(rows, rows.dropFirst()).allSatisfy { (Int($0[1]) ?? 0) >= (Int($1[1]) ?? 0) }
+        },
+        QueryRule("teams with as many players are ordered by name (Eagles before Tigers)") { rows, expected in
+            rows == expected
+        },
+    ])

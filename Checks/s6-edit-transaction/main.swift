@@ -33,18 +33,35 @@ runCheck(
             }
         ),
         (
-            "a refused edit changes nothing",
+            "a refused stock changes nothing",
             {
                 let queue = try DatabaseQueue()
                 try queue.write { db in try db.execute(sql: setup) }
                 _ = try learnerCodeThrows(
-                    "saveEdit(productID: 27, price: 1, stock: -5), refused by CHECK (UnitsInStock >= 0)"
+                    "saveEdit(productID: 27, price: 1, stock: -5), refused by CHECK (UnitsInStock >= 0), must throw"
                 ) {
                     try saveEdit(queue, productID: 27, price: 1, stock: -5)
                 }
                 try expect(
-                    try product(queue), equals: "price 43.9, stock 49", "product 27 after the refused edit",
+                    try product(queue), equals: "price 43.9, stock 49",
+                    "the price changed though the stock was refused (each write is its own transaction)",
                     sql: "UPDATE Products SET UnitPrice = 1 …; UPDATE Products SET UnitsInStock = -5 …\n" + query)
+            }
+        ),
+        (
+            "a refused price changes nothing",
+            {
+                let queue = try DatabaseQueue()
+                try queue.write { db in try db.execute(sql: setup) }
+                _ = try learnerCodeThrows(
+                    "saveEdit(productID: 27, price: -1, stock: 5), refused by CHECK (UnitPrice >= 0), must throw"
+                ) {
+                    try saveEdit(queue, productID: 27, price: -1, stock: 5)
+                }
+                try expect(
+                    try product(queue), equals: "price 43.9, stock 49",
+                    "the stock changed though the price was refused (whichever UPDATE fails, both roll back)",
+                    sql: "UPDATE Products SET UnitPrice = -1 …; UPDATE Products SET UnitsInStock = 5 …\n" + query)
             }
         ),
     ])

@@ -17,34 +17,50 @@ func search(_ text: String) throws -> [String] {
     }
 }
 
+/// Fails, naming how, unless the search for `text` finds exactly `expected`.
+func expectSearch(_ text: String, finds expected: [String], _ rule: String) throws {
+    let found = try search(text)
+    guard found != expected else { return }
+    let how =
+        found.isEmpty
+        ? "finds nothing"
+        : Set(expected).isSubset(of: found)
+            ? "also finds \(show(found.filter { !expected.contains($0) })): a wildcard still"
+            : "finds other names"
+    throw CheckFailure(
+        "\(rule): the search for \(show(text)) \(how)", expected: show(expected), actual: show(found), sql: setup)
+}
+
 runCheck(
     "s6-literal-like",
     [
         (
-            "finds a name part, ignoring case",
+            "finds a name part, ignoring the case of A–Z",
             {
-                try expect(try search("chai"), equals: ["Chai"], "search for \"chai\"", sql: setup)
-                try expect(
-                    try search("water"), equals: ["PureXWater", "Pure_Water"], "search for \"water\" (ordered by name)",
-                    sql: setup)
+                try expectSearch("Chai", finds: ["Chai"], "searchProducts returns the names that contain the text")
+                try expectSearch("chai", finds: ["Chai"], "LIKE ignores the case of A–Z (instr and GLOB do not)")
+                try expectSearch(
+                    "water", finds: ["PureXWater", "Pure_Water"], "names contain the text, ordered by name")
             }
         ),
         (
             "% is just a percent sign",
             {
-                try expect(try search("100%"), equals: ["100% Juice"], "search for \"100%\"", sql: setup)
+                try expectSearch(
+                    "100%", finds: ["100% Juice"],
+                    "% is just a percent sign (escape it, and name the escape character with ESCAPE)")
             }
         ),
         (
             "_ is just an underscore",
-            {
-                try expect(try search("e_w"), equals: ["Pure_Water"], "search for \"e_w\"", sql: setup)
-            }
+            { try expectSearch("e_w", finds: ["Pure_Water"], "_ is just an underscore (escape it too)") }
         ),
         (
             "a backslash is just a backslash",
             {
-                try expect(try search("k\\s"), equals: ["Back\\Slash"], "search for \"k\\s\"", sql: setup)
+                try expectSearch(
+                    "k\\s", finds: ["Back\\Slash"],
+                    "the escape character itself is escaped first (a backslash is just a backslash)")
             }
         ),
     ])

@@ -11,4 +11,15 @@ let setup = """
 
 runQueryCheck(
     "s7-bodies-sql", "planets with a known gravity, strongest first", setup: setup,
-    expected: [["Jupiter", "24.79"], ["Earth", "9.8"], ["Mars", "3.71"]])
+    expected: [["Jupiter", "24.79"], ["Earth", "9.8"], ["Mars", "3.71"]],
+    rules: [
+        .columns("two columns: english_name, then gravity"),
+        QueryRule("planets only (the Sun is a star, the Moon a moon)") { rows, _ in
+            !rows.contains { ["Sun", "Moon"].contains($0[0]) }
+        },
+        QueryRule("a known gravity only (Vulcan's gravity is NULL)") { rows, _ in
+            !rows.contains { $0[0] == "Vulcan" }
+        },
+        .sameRows("every planet with a known gravity"),
+        QueryRule("strongest gravity first (ORDER BY gravity DESC)") { rows, expected in rows == expected },
+    ])

@@ -32,8 +32,15 @@ runCheck(
                 let payload =
                     #"[{"id": "mars", "englishName": "Mars", "gravity": 3.71}, {"id": "terre", "englishName": "Earth", "gravity": 9.8}]"#
                 try learnerCode("sync(cache, payload: \(payload))") { try sync(queue, payload: Data(payload.utf8)) }
+                let after = try contents(queue)
                 try expect(
-                    try contents(queue), equals: ["mars Mars", "terre Earth"], "the cache after the sync", sql: query)
+                    after != before, "a good payload left the cache as it was", expected: "mars Mars\nterre Earth",
+                    actual: after.joined(separator: "\n"), sql: query)
+                try expect(
+                    !after.contains("lune Moon"),
+                    "the cache still holds the Moon, which the payload does not have (delete the old rows first)",
+                    expected: "mars Mars\nterre Earth", actual: after.joined(separator: "\n"), sql: query)
+                try expect(after, equals: ["mars Mars", "terre Earth"], "the cache after the sync", sql: query)
             }
         ),
         (
@@ -43,7 +50,10 @@ runCheck(
                 _ = try learnerCodeThrows("sync(cache, payload: \"<html>503</html>\")") {
                     try sync(queue, payload: Data("<html>503</html>".utf8))
                 }
-                try expect(try contents(queue), equals: before, "the cache after a failed sync", sql: query)
+                try expect(
+                    try contents(queue), equals: before,
+                    "the cache changed though the payload is not JSON (decode before touching the database)", sql: query
+                )
             }
         ),
         (
@@ -51,7 +61,7 @@ runCheck(
             {
                 let queue = try cache()
                 let payload = #"[{"id": "mars", "englishName": "Mars"}, {"id": "", "englishName": "Nobody"}]"#
-                _ = try learnerCodeThrows("sync(cache, payload: \(payload))") {
+                _ = try learnerCodeThrows("sync(cache, payload: \(payload)), a body with an empty id, must throw: it") {
                     try sync(queue, payload: Data(payload.utf8))
                 }
                 try expect(try contents(queue), equals: before, "the cache after a refused sync", sql: query)
@@ -68,7 +78,9 @@ runCheck(
                     try sync(queue, payload: Data(payload.utf8))
                 }
                 try expect(
-                    try contents(queue), equals: before, "the cache after a sync refused by the PRIMARY KEY", sql: query
+                    try contents(queue), equals: before,
+                    "the cache changed though the PRIMARY KEY refused the sync (the deletes and inserts belong in one write)",
+                    sql: query
                 )
             }
         ),

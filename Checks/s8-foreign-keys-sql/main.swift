@@ -18,4 +18,15 @@ runQueryCheck(
         ["match.away_team_id → team.id"], ["match.home_team_id → team.id"],
         ["player.born_in → country.code"], ["player.team_id → team.id"],
         ["team.country_code → country.code"],
+    ],
+    rules: [
+        .columns("one column: the key as text"),
+        QueryRule("one row per foreign key column (setting has none, match has two)") { rows, expected in
+            rows.count == expected.count
+        },
+        QueryRule(
+            "a key written `REFERENCES team` alone names the parent's primary key (fk.\"to\" is NULL there)"
+        ) { rows, _ in !rows.contains { $0[0] == "NULL" || $0[0].hasSuffix(".") || $0[0].hasSuffix(".NULL") } },
+        .sameRows("each key as child.column → parent.column"),
+        QueryRule("ordered by child table, then child column") { rows, expected in rows == expected },
     ])

@@ -27,6 +27,17 @@ public struct Exercise: Codable, Sendable, Equatable {
     /// Three hints, from gentle to explicit.
     public var hints: [String]
     public var starter: StarterFailure
+    /// Known wrong answers, kept in Checks/<id>/mistakes/<name>/<file>: `course verify`
+    /// proves each fails with `says` (the rule it breaks) in the check's output.
+    public var mistakes: [Variant]?
+    /// Right answers written differently, in Checks/<id>/alternatives/<name>/<file>: each must pass.
+    public var alternatives: [Variant]?
+
+    /// A known mistake or alternative: its folder's name, and (for a mistake) what its failure says.
+    public struct Variant: Codable, Sendable, Equatable {
+        public var name: String
+        public var says: String?
+    }
 
     /// Whether the exercise has Swift code of its own (SQL exercises have only query.sql).
     public var hasModule: Bool { kind != .sql }

@@ -1,0 +1,29 @@
+import GRDB
+
+// Exercise s5-lost-data · fix the bug · chapter 5, "The migration"
+//
+// This migration makes `notes` NOT NULL, which ALTER TABLE cannot add to an
+// existing column, so it rebuilds the table: create the new shape, drop the
+// old, rename. It runs without an error on a test database, and on the
+// learner's file it loses something precious. Fix it.
+
+func registerRequiredNotes(_ migrator: inout DatabaseMigrator) {
+    migrator.registerMigration("requireNotes") { db in
+        try db.execute(
+            sql: """
+                CREATE TABLE new_item (
+                  id INTEGER PRIMARY KEY AUTOINCREMENT,
+                  name TEXT NOT NULL,
+                  quantity INTEGER,
+                  notes TEXT NOT NULL DEFAULT '')
+                """)
+        // Copy every row into the new table before the old one goes.
+        try db.execute(
+            sql: """
+                INSERT INTO new_item (id, name, quantity, notes)
+                SELECT id, name, quantity, notes FROM item
+                """)
+        try db.execute(sql: "DROP TABLE item")
+        try db.execute(sql: "ALTER TABLE new_item RENAME TO item")
+    }
+}

@@ -1,0 +1,15 @@
+-- Exercise s8-foreign-keys-sql · write the SQL · chapter 8, "Keys and associations"
+--
+-- The generator turns each foreign key into a belongsTo and a hasMany. List
+-- what it reads: every foreign key column of every table, as one text
+-- `child.column → parent.column`, by child table then column.
+-- sqlite_schema lists the tables (type = 'table'); a pragma is also a table
+-- function: pragma_foreign_key_list('match') has one row per key column
+-- (columns "table" = the parent, "from", "to"). Careful: a key written
+-- `REFERENCES team` without a column points at the parent's primary key.
+-- Column: key. Lines starting with -- are ignored.
+SELECT format('%s.%s → %s.%s', t.name, k."from", k."table",
+              ifnull(k."to", (SELECT c.name FROM pragma_table_info(k."table") AS c WHERE c.pk = 1))) AS key
+FROM pragma_table_list AS t, pragma_foreign_key_list(t.name) AS k
+WHERE t.schema = 'main' AND t.type = 'table'
+ORDER BY t.name, k."from";

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import CourseRunner
+
+/// `course verify` never reads the learner's work, and tells wrong answers
+/// apart. The learner's state is staged in a scratch git checkout of the
+/// committed Exercises/ (removed afterwards): solved, broken, edited, added
+/// and deleted files. The folder verify builds the starters from must hold the
+/// committed files, byte for byte, whatever that state.
+@Suite struct VerifierTests {
+    /// A scratch checkout: the committed Exercises/ (from this repository's
+    /// HEAD), committed again in a git repository of its own, or (git: false)
+    /// a plain folder inside this repository's .build, not a checkout's root.
+    func scratchCheckout(git: Bool) throws -> URL {
+        let root = try scratchFolder("verifier")
+        let unpack = Shell.run(
+            ["sh", "-c", "git archive --format=tar HEAD Exercises | tar -x -C \"$1\"", "sh", root.path],
+            in: repositoryRoot)
+        try #require(unpack.status == 0, "git archive: \(unpack.output)")
+        if git {
+            for command in [
+                ["git", "init", "-q"], ["git", "add", "-A"],
+                ["git", "-c", "user.name=check", "-c", "user.email=check@example.com", "commit", "-qm", "starters"],
+            ] {
+                let result = Shell.run(command, in: root)
+                try #require(result.status == 0, "\(command.joined(separator: " ")): \(result.output)")
+            }
+        }
+        return root
+    }
+
+    /// Solves one exercise, breaks another, edits a predict exercise's
+    /// Program.swift, adds a file and deletes one: what a learner may leave.
+    func actLikeALearner(in root: URL) throws {
+        let exercises = root.appendingPathComponent("Exercises")
+        try write(
+            try String(
+                contentsOf: repositoryRoot.appendingPathComponent("Solutions/s1-finalize/Count.swift"), encoding: .utf8),
+            to: exercises.appendingPathComponent("s1-finalize/Count.swift"))
+        try write(
+            "func readScores(_ db: OpaquePointer) -> {\n",
+            to: exercises.appendingPathComponent("s1-read-nulls/Scores.swift"))
+        let program = exercises.appendingPathComponent("s1-bind-predict/Program.swift")
+        try write(try String(contentsOf: program, encoding: .utf8) + "// what does this print?\n", to: program)
+        try write("Blob: inserted\n", to: exercises.appendingPathComponent("s1-bind-predict/prediction.txt"))
+        try write("let notes = 1\n", to: exercises.appendingPathComponent("s1-transaction/Notes.swift"))
+        try FileManager.default.removeItem(at: exercises.appendingPathComponent("s2-read-for-write/Rename.swift"))
+    }
+
+    /// Every file under a folder, relative path → contents.
+    func contents(of folder: URL) -> [String: Data] {
+        let verifier = Verifier(workspace: Workspace(root: folder))
+        return Dictionary(
+            uniqueKeysWithValues: verifier.files(under: folder).map {
+                ($0, FileManager.default.contents(atPath: folder.path + "/" + $0) ?? Data())
+            })
+    }
+
+    @Test func theStartersVerifyBuildsAreTheCommittedOnesWhateverTheLearnerDid() throws {
+        let root = try scratchCheckout(git: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let committed = contents(of: root.appendingPathComponent("Exercises"))
+        try actLikeALearner(in: root)
+        #expect(contents(of: root.appendingPathComponent("Exercises")) != committed, "the learner changed files")
+
+        let verifier = Verifier(workspace: Workspace(root: root))
+        let (folder, note) = verifier.pristineStarters()
+        #expect(contents(of: root.appendingPathComponent(folder)) == committed)
+        #expect(
+            note?.contains("Exercises/s1-finalize/Count.swift, Exercises/s1-read-nulls/Scores.swift") == true,
+            "verify says it does not use the edited files: \(note ?? "")")
+        // A second run over a stale copy (a file added there) still ends pristine.
+        try write("stale\n", to: root.appendingPathComponent("\(folder)/s1-finalize/Stale.swift"))
+        _ = verifier.pristineStarters()
+        #expect(contents(of: root.appendingPathComponent(folder)) == committed)
+        #expect(
+            !FileManager.default.fileExists(atPath: verifier.workspace.scratch.appendingPathComponent("unpacked").path))
+    }
+
+    @Test func anExerciseNotCommittedYetIsVerifiedAsItIsOnDisk() throws {
+        let root = try scratchCheckout(git: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write("-- a new exercise\n", to: root.appendingPathComponent("Exercises/s9-new-sql/query.sql"))
+        let verifier = Verifier(workspace: Workspace(root: root))
+        let (folder, note) = verifier.pristineStarters()
+        #expect(note == "Exercises/s9-new-sql is not committed yet: its starter is verified as it is on disk.")
+        #expect(
+            contents(of: root.appendingPathComponent("\(folder)/s9-new-sql")) == [
+                "query.sql": Data("-- a new exercise\n".utf8)
+            ])
+    }
+
+    @Test func outsideAGitCheckoutVerifySaysItUsesTheFilesOnDisk() throws {
+        let root = try scratchCheckout(git: false)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try actLikeALearner(in: root)
+        let (folder, note) = Verifier(workspace: Workspace(root: root)).pristineStarters()
+        #expect(note?.contains("Not a git checkout") == true)
+        #expect(
+            contents(of: root.appendingPathComponent(folder)) == contents(of: root.appendingPathComponent("Exercises")))
+    }
+
+    @Test func twoWrongAnswersToldTheSameWordsAreAProblem() {
+        let verifier = Verifier(workspace: Workspace(root: repositoryRoot))
+        let same = "✗ adds nothing when one name is refused: the rows inserted before the refused one are still saved"
+        #expect(verifier.sameWords([(same, "the starter"), ("✗ other", "a"), (same, "b")]).count == 1)
+        #expect(verifier.sameWords([(same, "the starter"), ("✗ other", "a"), (nil, "b")]).isEmpty)
+        #expect(verifier.firstFailure("✓ one\n✗ two: why\n  expected: x") == "✗ two: why")
+    }
+}
+
+/// A failing prediction never shows what the program prints. The real check of
+/// s1-bind-predict (GRDB-free: it builds in seconds in IsolationTests' scratch
+/// path) runs on the solution, which shows the printed lines, then on wrong
+/// predictions: their output holds none of those lines.
+@Suite(.serialized) struct PredictionFeedbackTests {
+    @Test func aFailingPredictionShowsNoneOfTheProgramsLines() throws {
+        let scratchPath = repositoryRoot.appendingPathComponent(".build/isolation").path
+        let manifest = try Manifest.load(root: repositoryRoot)
+        let exercise = try manifest.exercise("s1-bind-predict")
+        let build = Shell.run(
+            [
+                ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "build", "--product", "check-\(exercise.id)",
+                "--scratch-path", scratchPath, "--disable-build-manifest-caching",
+            ],
+            in: repositoryRoot, environment: Checker.environment([exercise], folder: "Solutions"))
+        try #require(build.status == 0, "\(build.output)")
+        func check(_ folder: URL) -> Shell.Result {
+            Shell.run(
+                [scratchPath + "/debug/check-\(exercise.id)"], in: repositoryRoot,
+                environment: ["COURSE_EXERCISE_DIR": folder.path])
+        }
+        let solved = check(repositoryRoot.appendingPathComponent("Solutions/\(exercise.id)"))
+        let printed = solved.output.components(separatedBy: "\n").filter { $0.hasPrefix("  | ") }.map {
+            $0.dropFirst(4)
+        }
+        #expect(solved.status == 0 && printed.count == 5, "\(solved.output)")
+
+        let wrong = try scratchFolder("prediction")
+        defer { try? FileManager.default.removeItem(at: wrong) }
+        for (guess, firstWrong) in [
+            ("???\n", 1), ("Blob: inserted\nBlob: inserted\n", 2),
+            (printed[0..<3].joined(separator: "\n") + "\nlast id: 3\n", 4),
+        ] {
+            try write(guess, to: wrong.appendingPathComponent("prediction.txt"))
+            let failed = check(wrong)
+            #expect(failed.status == 1)
+            #expect(failed.output.contains("line \(firstWrong) of prediction.txt"), "\(failed.output)")
+            for line in printed { #expect(!failed.output.contains(line), "shows \"\(line)\":\n\(failed.output)") }
+        }
+        // Spaces at the ends of lines, and blank lines after them, do not count.
+        try write(
+            printed.map { $0 + "  " }.joined(separator: "\n") + "\n\n",
+            to: wrong.appendingPathComponent("prediction.txt"))
+        #expect(check(wrong).status == 0)
+    }
+}
