@@ -82,7 +82,9 @@ func benchmarkConcurrency(_ recorder: Recorder) throws {
         try recorder.compare(
             section, poolName, against: "a DatabaseQueue doing the same",
             claim: .atMost(
-                1, "a DatabasePool's readers never wait for its writer: the same work ends no later than on a DatabaseQueue"),
+                1,
+                "a DatabasePool's readers never wait for its writer: the same work ends no later than on a DatabaseQueue"
+            ),
             repetitions: repetitions,
             notes: [
                 "\(readers) threads × \(reads) reads of SUM(score) over \(rows) rows, while one thread commits \(commits) inserts",
