@@ -17,7 +17,7 @@ struct Bench: ParsableCommand {
     )
 
     @Flag(
-        help: "Small sizes and 2 repetitions: proves the program and its JSON work (claims are reported, not enforced)."
+        help: "Small sizes, 2 repetitions: proves the program and its JSON work (bounds reported, exact claims held)."
     )
     var quick = false
 
