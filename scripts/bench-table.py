@@ -35,6 +35,15 @@ if check:
             problems.append(f"{r.get('name', '?')}: margin is not a number")
         elif "margin" in r and "holds" in r and (margin >= 1) != r["holds"]:
             problems.append(f"{r.get('name', '?')}: margin {margin} disagrees with holds {r['holds']}")
+        # An exact claim bounds a count: it holds when the count equals its
+        # bound, and its margin is then 1 (0 when it does not hold).
+        if r.get("claimDirection") == "exactly":
+            count = r.get("count")
+            if not isinstance(count, int):
+                problems.append(f"{r.get('name', '?')}: an exact claim without a count")
+            elif (count == r.get("claimBound")) != r.get("holds") or margin != (1 if r.get("holds") else 0):
+                problems.append(f"{r.get('name', '?')}: count {count}, bound {r.get('claimBound')}, "
+                                f"holds {r.get('holds')} and margin {margin} disagree")
         if r.get("seconds", 0) <= 0 or r.get("baselineSeconds", 0) <= 0:
             problems.append(f"{r.get('name', '?')}: a time is not positive")
     if not report.get("results"):
@@ -78,8 +87,13 @@ if debug_path:
               f"| {d['seconds'] / r['seconds']:.1f}× |")
     sys.exit(0)
 
+def exact(r):
+    return r.get("claimDirection") == "exactly"
+
 def margin(r):
-    """How far past its bound, and **not held** when under 1."""
+    """How far past its bound, and **not held** when under 1; an exact claim's count."""
+    if exact(r):
+        return f"exact: {r['count']}" if r["holds"] else f"**exact: {r['count']}, not held**"
     text = f"{ratio(r['margin'])}×"
     return text if r["holds"] else f"**{text}: not held**"
 
@@ -127,7 +141,10 @@ for r in report["results"]:
     notes = "".join(f"<br>· {n}" for n in r["notes"] if "→" not in n)
     print(f"| {r['name']}{notes} | {r['baseline']} | {seconds(r['seconds'])} | {seconds(r['baselineSeconds'])} "
           f"| {ratio(r['ratio'])}× | {r['claim']} | {margin(r)} |")
-closest = min(report["results"], key=lambda r: r["margin"])
+bounded = [r for r in report["results"] if not exact(r)]
+closest = min(bounded, key=lambda r: r["margin"]) if bounded else None
 print(f"\nMinimum of the repetitions shown in results.json (`repetitions`); "
       f"{sum(r['holds'] for r in report['results'])} of {len(report['results'])} claims held; "
-      f"margin = how far past its bound (≥ 1: holds); smallest {ratio(closest['margin'])}× ({closest['name']}).")
+      f"margin = how far past its bound (≥ 1: holds)"
+      + (f"; smallest {ratio(closest['margin'])}× ({closest['name']})" if closest else "")
+      + "; an exact claim shows its count (it holds only on its bound).")

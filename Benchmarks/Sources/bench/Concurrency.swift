@@ -8,7 +8,7 @@ import GRDB
 
 // [docs:readers]
 /// K reader threads, each running `reads` queries, while one writer thread
-/// commits `commits` small transactions: the time until every reader is done.
+/// commits `commits` small transactions: the time until all of them are done.
 private func readersAlongsideAWriter(_ writer: any DatabaseWriter, readers: Int, reads: Int, commits: Int) throws {
     let group = DispatchGroup()
     let failure = FirstFailure()
@@ -65,7 +65,12 @@ func benchmarkConcurrency(_ recorder: Recorder) throws {
             path: try settings.freshPath("concurrency-queue.sqlite"), configuration: configuration)
         let pool = try DatabasePool(
             path: try settings.freshPath("concurrency-pool.sqlite"), configuration: configuration)
-        for writer in [queue as any DatabaseWriter, pool] {
+        // The same queue in WAL, synchronous NORMAL, as the pool: for a note.
+        var walConfiguration = configuration
+        walConfiguration.journalMode = .wal
+        let walQueue = try DatabaseQueue(
+            path: try settings.freshPath("concurrency-wal-queue.sqlite"), configuration: walConfiguration)
+        for writer in [queue as any DatabaseWriter, walQueue, pool] {
             try writer.write { db in
                 try db.execute(
                     sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL)")
@@ -74,13 +79,23 @@ func benchmarkConcurrency(_ recorder: Recorder) throws {
                 }
             }
         }
+        // Each keeps GRDB's defaults: the queue a rollback journal with
+        // synchronous FULL (every commit waits for the disk, and so do its
+        // readers), the pool WAL with synchronous NORMAL (no sync on commit).
+        // How much the pool saves follows the disk's sync and the cores;
+        // what the defaults guarantee is only that it never loses.
         try recorder.compare(
             section, poolName, against: "a DatabaseQueue doing the same",
             claim: .atMost(
-                1, "a DatabasePool's readers, who never wait for the writer, finish no later than a DatabaseQueue's"),
+                1,
+                "with GRDB's defaults, a DatabasePool's readers wait neither for its writer nor for a sync: "
+                    + "the same work ends no later than on a DatabaseQueue"
+            ),
             repetitions: repetitions,
             notes: [
-                "\(readers) threads × \(reads) reads of SUM(score) over \(rows) rows, while one thread commits \(commits) inserts"
+                "\(readers) threads × \(reads) reads of SUM(score) over \(rows) rows, while one thread commits \(commits) inserts",
+                "the queue's commits each sync the disk (rollback journal, synchronous FULL), the pool's do not (WAL, NORMAL): "
+                    + "how far ahead the pool ends follows the disk and the cores, and is reported, not claimed",
             ]
         ) {
             try sideBySide(repetitions: repetitions) {
@@ -89,38 +104,71 @@ func benchmarkConcurrency(_ recorder: Recorder) throws {
                 try readersAlongsideAWriter(pool, readers: readers, reads: reads, commits: commits)
             }
         }
+        // The disk's share, reported: with the queue in WAL too, neither side
+        // syncs on commit, and what is left is what the pool's connections
+        // gain on this machine's cores (at best their number, for reads
+        // that only compute).
+        let timing = try sideBySide(repetitions: repetitions) {
+            try readersAlongsideAWriter(walQueue, readers: readers, reads: reads, commits: commits)
+        } measured: {
+            try readersAlongsideAWriter(pool, readers: readers, reads: reads, commits: commits)
+        }
+        recorder.note(
+            "with the queue in WAL too (no sync on either side): \(formatSeconds(timing.baseline.minimum)) "
+                + "on the queue, \(formatSeconds(timing.measured.minimum)) on the pool, "
+                + "\(formatRatio(timing.measured.minimum / max(timing.baseline.minimum, 1e-9)))×: what the cores give")
     }
 
     // Writers in 4 processes: step 9's write-load, with the chapter's configuration and with --deferred.
     let writersName = "4 processes writing: BEGIN IMMEDIATE and a busy timeout"
     guard recorder.wants(section, [writersName]) else { return }
     let inserts = settings.count(500, quick: 50)
-    var busyErrors: [String: [Int]] = [:]
+    var runs: [String: [WriteLoad]] = [:]
     let timing = try sideBySide(repetitions: repetitions, warmUp: false) {
         let path = try settings.freshPath("write-load.sqlite")
-        busyErrors["deferred", default: []].append(
+        runs["deferred", default: []].append(
             try writeLoad(inserts: inserts, deferred: true, path: path, settings: settings))
     } measured: {
         let path = try settings.freshPath("write-load.sqlite")
-        busyErrors["shared", default: []].append(
+        runs["shared", default: []].append(
             try writeLoad(inserts: inserts, deferred: false, path: path, settings: settings))
     }
+    let deferred = runs["deferred"] ?? []
+    let shared = runs["shared"] ?? []
+    // A correctness claim: IMMEDIATE takes the write lock before reading, so
+    // no transaction ever needs a lock it cannot wait for, and the busy
+    // timeout waits for the others' commits. Not one write may fail, on any
+    // machine and at any load; the time it takes is only reported.
     recorder.record(
         section, writersName, against: "the same with --deferred (BEGIN DEFERRED, no busy timeout)",
         measured: timing.measured, baseline: timing.baseline, repetitions: repetitions,
-        claim: .atMost(
-            10, "waiting for the lock costs at most 10× the time of giving up at once, and stores every row"),
+        claim: .exactly(
+            0,
+            "with BEGIN IMMEDIATE and a busy timeout, processes writing at once store every row: exactly 0 busy errors"),
+        count: shared.map(\.busy).reduce(0, +),
         notes: [
-            "4 × \(inserts) inserts each run; busy errors per run with --deferred: "
-                + (busyErrors["deferred"] ?? []).map(String.init).joined(separator: ", ")
-                + "; with IMMEDIATE and the timeout: "
-                + (busyErrors["shared"] ?? []).map(String.init).joined(separator: ", ")
+            "4 × \(inserts) inserts each run; with --deferred, busy errors per run: "
+                + deferred.map { "\($0.busy)" }.joined(separator: ", ") + " (rows stored: "
+                + deferred.map { "\($0.stored)" }.joined(separator: ", ") + "); with IMMEDIATE and the timeout: "
+                + shared.map { "\($0.busy)" }.joined(separator: ", ") + " (rows stored: "
+                + shared.map { "\($0.stored)" }.joined(separator: ", ") + ")",
+            "the time ratio is reported, not claimed: waiting follows how often the processes collide "
+                + "and how SQLite's busy handler sleeps, while --deferred stores fewer rows",
         ])
 }
 
-/// Runs `step9 write-load` with 4 processes and returns its busy errors.
-/// The chapter's configuration must report none; --deferred may report any number.
-private func writeLoad(inserts: Int, deferred: Bool, path: String, settings: Settings) throws -> Int {
+/// What one `step9 write-load` run printed.
+private struct WriteLoad {
+    var stored: Int
+    var busy: Int
+}
+
+/// Runs `step9 write-load` with 4 processes and returns what it counted.
+/// The chapter's configuration must report no busy error (the claim above
+/// checks it); --deferred may report any number. A run of the chapter's
+/// configuration that loses a row without a busy error, or fails otherwise,
+/// is a bug: it stops the benchmark.
+private func writeLoad(inserts: Int, deferred: Bool, path: String, settings: Settings) throws -> WriteLoad {
     let executable = settings.stepsDirectory.appendingPathComponent("step9")
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
         throw BenchError(
@@ -137,11 +185,13 @@ private func writeLoad(inserts: Int, deferred: Bool, path: String, settings: Set
     try process.run()
     let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    guard let match = line.firstMatch(of: /(\d+) stored, (\d+) busy errors/), let busy = Int(match.2) else {
+    guard let match = line.firstMatch(of: /= (\d+) rows expected, (\d+) stored, (\d+) busy errors/),
+        let expected = Int(match.1), let stored = Int(match.2), let busy = Int(match.3)
+    else {
         throw BenchError("step9 write-load printed no summary (exit status \(process.terminationStatus)): \(line)")
     }
-    if !deferred && (busy > 0 || process.terminationStatus != 0) {
-        throw BenchError("step9 write-load, with IMMEDIATE and a busy timeout, failed: \(line)")
+    if !deferred && (stored + busy != expected || (busy == 0 && process.terminationStatus != 0)) {
+        throw BenchError("step9 write-load lost rows without a busy error, or failed: \(line)")
     }
-    return busy
+    return WriteLoad(stored: stored, busy: busy)
 }

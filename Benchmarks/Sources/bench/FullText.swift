@@ -18,14 +18,19 @@ func benchmarkFullText(_ recorder: Recorder) throws {
     let settings = recorder.settings
     let repetitions = settings.repetitions(5)
     let searches = settings.count(20, quick: 5)
-    // The scan's cost grows with the table; the claims grow with it.
-    let sizes: [(rows: Int, claim: Claim)] = [
-        (1_000, .atLeast(1, "at 1,000 rows, an FTS5 search is no slower than the scan")),
-        (10_000, .atLeast(5, "at 10,000 rows, an FTS5 search is at least 5× faster than the scan")),
-        (100_000, .atLeast(20, "at 100,000 rows, an FTS5 search is at least 20× faster than the scan")),
+    // The scan reads every row, the index a few pages for the word: the
+    // scan's cost grows with the table, the index's hardly, and the bounds
+    // grow with the rows (each at most half the ratio seen, chapter 11).
+    // What one search takes is this machine's figure: a note, not a claim.
+    let sizes: [(rows: Int, bound: Double, says: String)] = [
+        (1_000, 1, "is already no slower than the scan"),
+        (10_000, 5, "is at least 5× faster than the scan"),
+        (100_000, 20, "is at least 20× faster than the scan"),
     ]
-    for (fullRows, claim) in sizes {
-        let rows = settings.count(fullRows, quick: fullRows / 10)
+    // The sizes are the claims' own: neither --quick nor --scale changes
+    // them (filling and indexing 100,000 short names takes a second or two).
+    for (rows, bound, says) in sizes {
+        let claim = Claim.atLeast(bound, "at \(formatCount(rows)) rows, an FTS5 search \(says)")
         let name = "\(searches) searches of \(rows) names, scanned"
         let fts5 = "\(searches) FTS5 searches of \(rows) names, net of a trivial statement"
         guard recorder.wants(section, [name, fts5]) else { continue }  // before filling the table
@@ -55,10 +60,17 @@ func benchmarkFullText(_ recorder: Recorder) throws {
                 baseline: { try search(db.prepare(indexed), "\"\(rareWord)\"*", times: searches) },
                 measured: { try search(db.prepare(scan), rareWord, times: searches) })
         }
-        guard fullRows == 100_000 else { continue }
+        if let result = recorder.results.last, result.name == name {
+            recorder.note(
+                "one search: \(formatSeconds(result.baselineSeconds / Double(searches))) through the index, "
+                    + "\(formatSeconds(result.seconds / Double(searches))) scanned (this machine's figures)")
+        }
+        guard rows == 100_000 else { continue }
+        // Issue 20's target for an index that answers as you type.
         try recorder.compare(
             section, fts5, against: "as many runs of SELECT 1",
-            claim: .netUnder(0.005 * Double(searches), "at 100,000 rows, an FTS5 search takes under 5 ms"),
+            claim: .netUnder(
+                0.005 * Double(searches), "at \(formatCount(rows)) rows, an FTS5 search takes under 5 ms (net)"),
             repetitions: repetitions, notes: notes
         ) {
             try sideBySide(

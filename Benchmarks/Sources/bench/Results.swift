@@ -6,9 +6,9 @@ import Foundation
 
 // MARK: - Claims
 
-/// A sentence of chapter 11 about a ratio, and the bound that makes it true.
+/// A sentence of chapter 11 about a ratio, a time or a count, and the bound that makes it true.
 struct Claim {
-    enum Direction: String, Codable { case atLeast, atMost, netUnder, netOver }
+    enum Direction: String, Codable { case atLeast, atMost, netUnder, netOver, exactly }
 
     var text: String
     var direction: Direction
@@ -34,6 +34,20 @@ struct Claim {
         Claim(text: text, direction: .netOver, bound: bound)
     }
 
+    /// "4 processes writing with BEGIN IMMEDIATE and a busy timeout get 0
+    /// busy errors": a count (`Result.count`) that must equal `bound`. A
+    /// correctness claim, not a measurement that can be lucky or unlucky:
+    /// nothing lies past its bound, so its margin is 1 when it holds and 0
+    /// when it does not, and the smallest margin of a run leaves it out.
+    static func exactly(_ count: Int, _ text: String) -> Claim {
+        Claim(text: text, direction: .exactly, bound: Double(count))
+    }
+
+    var isExact: Bool { direction == .exactly }
+
+    /// An exact claim's margin: 1 on its bound, 0 anywhere else.
+    func margin(count: Int) -> Double { Double(count) == bound ? 1 : 0 }
+
     /// How far the measurement is past the bound, as a factor: 1 is exactly
     /// on it, under 1 a claim that does not hold, 2 a measurement that would
     /// still hold if the machine were twice as unlucky (a ratio twice an
@@ -50,6 +64,7 @@ struct Claim {
         case .atMost: return bound / ratio
         case .netUnder: return bound / max(net, bound / 100)
         case .netOver: return net / bound
+        case .exactly: return 0  // it bounds a count, not a time: `margin(count:)`
         }
     }
 }
@@ -78,8 +93,11 @@ struct Result: Codable {
     var claimDirection: Claim.Direction
     var claimBound: Double
     var holds: Bool
-    /// `Claim.margin`: how far past its bound the measurement is (≥ 1 when it holds).
+    /// `Claim.margin`: how far past its bound the measurement is (≥ 1 when it holds;
+    /// an exact claim's is 1 or 0).
     var margin: Double
+    /// What an exact claim counts (e.g. busy errors); absent for the other claims.
+    var count: Int?
     /// What the section wants a reader to see beside the figures
     /// (e.g. the query plans of an index comparison, or how a command's
     /// time grows from one size to the next).
@@ -132,18 +150,21 @@ final class Recorder {
     func record(
         _ section: String, _ name: String, clock: Clock = .wall, against baseline: String, measured: Timing,
         baseline baselineTiming: Timing,
-        repetitions: Int, claim: Claim, notes: [String] = []
+        repetitions: Int, claim: Claim, count: Int? = nil, notes: [String] = []
     ) {
         begin(section)
         let ratio = measured.minimum / max(baselineTiming.minimum, 1e-9)
-        let margin = claim.margin(seconds: measured.minimum, baselineSeconds: baselineTiming.minimum)
+        let margin =
+            claim.isExact
+            ? claim.margin(count: count ?? -1)
+            : claim.margin(seconds: measured.minimum, baselineSeconds: baselineTiming.minimum)
         let result = Result(
             section: section, name: name, baseline: baseline,
             seconds: measured.minimum, baselineSeconds: baselineTiming.minimum, ratio: ratio,
             medianSeconds: measured.median, baselineMedianSeconds: baselineTiming.median,
             repetitions: repetitions, clock: clock.rawValue, claim: claim.text, claimDirection: claim.direction,
             claimBound: claim.bound,
-            holds: margin >= 1, margin: margin, notes: notes)
+            holds: margin >= 1, margin: margin, count: count, notes: notes)
         results.append(result)
         printLine(result)
     }
@@ -156,8 +177,11 @@ final class Recorder {
         say("      · \(text)")
     }
 
-    /// The comparison whose measurement is closest to its bound.
-    var smallestMargin: Result? { results.min { $0.margin < $1.margin } }
+    /// The comparison whose measurement is closest to its bound (exact
+    /// claims have no room past theirs, and are left out).
+    var smallestMargin: Result? {
+        results.filter { $0.claimDirection != .exactly }.min { $0.margin < $1.margin }
+    }
 
     private func printLine(_ result: Result) {
         let mark = result.holds ? "✓" : "✗"
@@ -168,9 +192,13 @@ final class Recorder {
                 + "(\(formatSeconds(result.seconds)) against \(formatSeconds(result.baselineSeconds)), "
                 + "minimum of \(result.repetitions)\(clock))")
         for note in result.notes { say("      · \(note)") }
+        let margin =
+            result.claimDirection == .exactly
+            ? "exact claim: counted \(result.count.map(String.init) ?? "nothing")"
+            : "margin \(formatRatio(result.margin))×"
         say(
             "      claim: \(result.claim) — \(result.holds ? "holds" : "does NOT hold") on this machine "
-                + "(margin \(formatRatio(result.margin))×)")
+                + "(\(margin))")
     }
 }
 
