@@ -44,6 +44,34 @@ public func expect(_ condition: Bool, _ what: String, expected: String, actual: 
     throw CheckFailure(what, expected: expected, actual: actual, sql: sql)
 }
 
+/// Rules that the learner fixes independently of each other (two functions,
+/// two triggers): every one is tried, and the failure names each rule that
+/// broke, so that code breaking both is told of both, and code breaking one
+/// of them is told which, in words that differ.
+public func expectEach(_ rules: [(rule: String, test: () throws -> Void)]) throws {
+    var broken: [(rule: String, failure: CheckFailure)] = []
+    for (rule, test) in rules {
+        do {
+            try test()
+        } catch let failure as CheckFailure {
+            broken.append((rule, failure))
+        }
+    }
+    guard let first = broken.first else { return }
+    guard broken.count > 1 else {
+        throw CheckFailure(
+            "\(first.rule): \(first.failure.what)", expected: first.failure.expected, actual: first.failure.actual,
+            sql: first.failure.sql)
+    }
+    let each = { (part: (CheckFailure) -> String) in
+        broken.map { "\($0.failure.what): \(part($0.failure))" }.joined(separator: "\n")
+    }
+    throw CheckFailure(
+        "\(broken.count) rules broken: " + broken.map(\.rule).joined(separator: "; and "),
+        expected: each(\.expected), actual: each(\.actual),
+        sql: broken.compactMap(\.failure.sql).first)
+}
+
 /// Runs the learner's code: an error it throws becomes a failure that says
 /// which call threw and what SQLite (or GRDB) said.
 public func learnerCode<T>(_ call: String, sql: String? = nil, _ body: () throws -> T) throws -> T {

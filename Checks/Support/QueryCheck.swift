@@ -47,10 +47,19 @@ public func checkQuery(on db: ScratchDatabase, expected: [[String]], rules: [Que
     try expect(
         !rows.isEmpty || expected.isEmpty, "query.sql returns no rows", expected: table(expected),
         actual: "(no rows)", sql: sql)
+    try expect(rows, equals: expected, "the rows of query.sql", rules: rules, sql: sql)
+}
+
+/// Rows (of a query, or of what a learner's function returned, shown as text)
+/// compared with `expected`: the failure names the first of `rules` they break,
+/// else says `what` differs.
+public func expect(
+    _ rows: [[String]], equals expected: [[String]], _ what: String, rules: [QueryRule], sql: String? = nil
+) throws {
     for rule in rules where !rule.holds(rows, expected) {
         throw CheckFailure(rule.broken, expected: table(expected), actual: table(rows), sql: sql)
     }
-    try expect(rows, equals: expected, "the rows of query.sql", sql: sql)
+    try expect(rows, equals: expected, what, sql: sql)
 }
 
 /// The whole check of a SQL exercise: a fresh database made by `setup`, then
