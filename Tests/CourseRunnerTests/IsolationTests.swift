@@ -150,10 +150,13 @@ import Testing
     /// check a folder of their own inside .build/tmp and deletes it afterwards, so
     /// `.build/debug/course check ID` leaves no /tmp/TemporaryDirectory.* behind.
     /// The build goes through a script that notes the TMPDIR it was given and what
-    /// the real `swift build` left in it.
+    /// the real `swift build` left in it. It builds s1-read-nulls's check from its
+    /// solution: no other suite runs that check, while PracticeLoopTests (at the same
+    /// time, in the same .build/isolation) builds and runs s1-finalize's from its
+    /// starter, and a solution linked in between would make that starter pass.
     @Test func theRunnersBuildsKeepTheirTemporaryFilesInsideBuild() async throws {
         let manifest = try Manifest.load(root: repositoryRoot)
-        let exercise = try manifest.exercise("s1-finalize")
+        let exercise = try manifest.exercise("s1-read-nulls")
         let folder = try scratchFolder("tmpdir")
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("log")
