@@ -27,8 +27,8 @@ import Testing
     }
 
     /// The package as SwiftPM sees it with this environment: target name → its dependencies' names.
-    func targets(_ environment: [String: String]) throws -> [String: [String]] {
-        let targets = try dumpPackage(environment)["targets"] as? [[String: Any]] ?? []
+    func targets(_ environment: [String: String]) async throws -> [String: [String]] {
+        let targets = try await dumpPackage(environment)["targets"] as? [[String: Any]] ?? []
         return Dictionary(
             uniqueKeysWithValues: targets.map { target in
                 let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
@@ -38,7 +38,7 @@ import Testing
             })
     }
 
-    @Test func aBrokenExerciseBreaksOnlyItself() throws {
+    @Test func aBrokenExerciseBreaksOnlyItself() async throws {
         let manifest = try Manifest.load(root: repositoryRoot)
         let broken = try manifest.exercise("s1-read-nulls")
         let other = try manifest.exercise("s1-finalize")
@@ -56,13 +56,15 @@ import Testing
             to: scratch.appendingPathComponent("\(broken.id)/\(broken.file)"))
         let both = Checker.environment([broken, other], folder: folder)
 
-        let brokenBuild = swift(["build", "--product", "check-\(broken.id)"], environment: both)
+        let brokenBuild = try await offThePool {
+            swift(["build", "--product", "check-\(broken.id)"], environment: both)
+        }
         #expect(brokenBuild.status != 0, "the broken exercise should not compile")
         #expect(
             brokenBuild.output.contains("\(broken.file):1:"),
             "the error names the learner's file:\n\(brokenBuild.output)")
 
-        let otherBuild = swift(["build", "--product", "check-\(other.id)"], environment: both)
+        let otherBuild = try await offThePool { swift(["build", "--product", "check-\(other.id)"], environment: both) }
         #expect(otherBuild.status == 0, "another exercise's check still builds:\n\(otherBuild.output)")
         let result = Shell.run(
             [scratchPath + "/debug/check-\(other.id)"], in: repositoryRoot,
@@ -72,11 +74,11 @@ import Testing
             "and its check runs, failing as its untouched starter should:\n\(result.output)")
 
         // make's COURSE_EXERCISES=none: no exercise target. With some or all: no step, test or core target depends on one.
-        let plain = try targets(["COURSE_EXERCISES": "none"])
+        let plain = try await targets(["COURSE_EXERCISES": "none"])
         #expect(
             plain["step1"] != nil && plain.keys.allSatisfy { !$0.hasPrefix("check-") && !$0.hasPrefix("Exercise_") })
         for environment in [both, ["COURSE_EXERCISES": "all"]] {
-            let withExercises = try targets(environment)
+            let withExercises = try await targets(environment)
             #expect(withExercises["check-\(broken.id)"] != nil)
             for (name, dependencies) in withExercises where !name.hasPrefix("check-") {
                 #expect(dependencies.allSatisfy { !$0.hasPrefix("Exercise_") && !$0.hasPrefix("check-") }, "\(name)")
@@ -90,9 +92,9 @@ import Testing
     /// have none) with the C API and, from step 2, GRDB; each check compiles its
     /// main.swift only (never Checks/<id>/mistakes or alternatives). Package.swift's
     /// literal list and Exercises/manifest.json must agree: add an exercise to both.
-    @Test func everyExerciseIsATargetByDefault() throws {
+    @Test func everyExerciseIsATargetByDefault() async throws {
         let manifest = try Manifest.load(root: repositoryRoot)
-        let package = try dumpPackage([:], unsetting: ["COURSE_EXERCISES", "COURSE_EXERCISE_ROOT"])
+        let package = try await dumpPackage([:], unsetting: ["COURSE_EXERCISES", "COURSE_EXERCISE_ROOT"])
         let targets = package["targets"] as? [[String: Any]] ?? []
         let checks = targets.compactMap { $0["name"] as? String }.filter { $0.hasPrefix("check-") }
         #expect(checks == manifest.exercises.map { "check-\($0.id)" }, "Package.swift's courseExercises")
@@ -148,10 +150,13 @@ import Testing
     /// check a folder of their own inside .build/tmp and deletes it afterwards, so
     /// `.build/debug/course check ID` leaves no /tmp/TemporaryDirectory.* behind.
     /// The build goes through a script that notes the TMPDIR it was given and what
-    /// the real `swift build` left in it.
-    @Test func theRunnersBuildsKeepTheirTemporaryFilesInsideBuild() throws {
+    /// the real `swift build` left in it. It builds s1-read-nulls's check from its
+    /// solution: no other suite runs that check, while PracticeLoopTests (at the same
+    /// time, in the same .build/isolation) builds and runs s1-finalize's from its
+    /// starter, and a solution linked in between would make that starter pass.
+    @Test func theRunnersBuildsKeepTheirTemporaryFilesInsideBuild() async throws {
         let manifest = try Manifest.load(root: repositoryRoot)
-        let exercise = try manifest.exercise("s1-finalize")
+        let exercise = try manifest.exercise("s1-read-nulls")
         let folder = try scratchFolder("tmpdir")
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("log")
@@ -171,7 +176,8 @@ import Testing
         checker.scratchPath = URL(fileURLWithPath: scratchPath)
         checker.progress = nil
         try? FileManager.default.removeItem(at: checker.stamp(exercise))  // so that it builds
-        let result = checker.check(exercise, folder: "Solutions")
+        let runner = checker
+        let result = try await offThePool { runner.check(exercise, folder: "Solutions") }
         #expect(result.passed, "\(result.message)")
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
         let temporary = try #require(lines.first)

@@ -8,8 +8,8 @@ import Testing
 @Suite struct OneStepPackageTests {
     /// The package as SwiftPM sees it with COURSE_STEP set: its targets and
     /// the packages it depends on.
-    func package(step: String) throws -> (targets: Set<String>, packages: Set<String>) {
-        let package = try dumpPackage(["COURSE_STEP": step])
+    func package(step: String) async throws -> (targets: Set<String>, packages: Set<String>) {
+        let package = try await dumpPackage(["COURSE_STEP": step])
         let targets = (package["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         let packages = (package["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
             ((dependency["sourceControl"] as? [[String: Any]])?.first?["identity"] as? String)
@@ -17,14 +17,14 @@ import Testing
         return (Set(targets), Set(packages))
     }
 
-    @Test func stepOneNeedsNeitherGRDBNorTheRecordGenerator() throws {
-        let step1 = try package(step: "1")
+    @Test func stepOneNeedsNeitherGRDBNorTheRecordGenerator() async throws {
+        let step1 = try await package(step: "1")
         #expect(step1.targets == ["CSQLite", "CourseCore", "step1"])
         #expect(step1.packages == ["swift-argument-parser"])
     }
 
-    @Test func stepEightKeepsItsPluginAndTheToolItRuns() throws {
-        let step8 = try package(step: "8")
+    @Test func stepEightKeepsItsPluginAndTheToolItRuns() async throws {
+        let step8 = try await package(step: "8")
         #expect(step8.targets.isSuperset(of: ["step8", "RecordsPlugin", "generate-records", "RecordGenerator"]))
         #expect(!step8.targets.contains("step7") && !step8.targets.contains { $0.hasSuffix("Tests") })
         #expect(step8.packages == ["grdb.swift", "swift-argument-parser"])

@@ -10,7 +10,10 @@ import Glibc
 /// the shell's would. A pipe is none of this: `isatty` is false and stdio
 /// buffers differently, which is how a runner frozen in a terminal passed
 /// every pipe-based test.
-final class PseudoTerminal {
+///
+/// `@unchecked Sendable`: one test uses it, from one thread at a time (its own,
+/// or the one `offThePool` lends it while the test awaits a check's build).
+final class PseudoTerminal: @unchecked Sendable {
     let process = Process()
     /// The side a terminal emulator holds: what is written here is typed, what is read is shown.
     private let controller: Int32

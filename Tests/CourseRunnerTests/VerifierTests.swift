@@ -115,16 +115,18 @@ import Testing
 /// path) runs on the solution, which shows the printed lines, then on wrong
 /// predictions: their output holds none of those lines.
 @Suite(.serialized) struct PredictionFeedbackTests {
-    @Test func aFailingPredictionShowsNoneOfTheProgramsLines() throws {
+    @Test func aFailingPredictionShowsNoneOfTheProgramsLines() async throws {
         let scratchPath = repositoryRoot.appendingPathComponent(".build/isolation").path
         let manifest = try Manifest.load(root: repositoryRoot)
         let exercise = try manifest.exercise("s1-bind-predict")
-        let build = Shell.run(
-            [
-                ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "build", "--product", "check-\(exercise.id)",
-                "--scratch-path", scratchPath, "--disable-build-manifest-caching",
-            ],
-            in: repositoryRoot, environment: Checker.environment([exercise], folder: "Solutions"))
+        let build = try await offThePool {
+            Shell.run(
+                [
+                    ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "build", "--product",
+                    "check-\(exercise.id)", "--scratch-path", scratchPath, "--disable-build-manifest-caching",
+                ],
+                in: repositoryRoot, environment: Checker.environment([exercise], folder: "Solutions"))
+        }
         try #require(build.status == 0, "\(build.output)")
         func check(_ folder: URL) -> Shell.Result {
             Shell.run(
