@@ -11,12 +11,20 @@ import Testing
 /// copy) are still the committed ones. Without git to go back to, lint does see the
 /// edits: the learner state is one lint would catch if it read the working files.
 @Suite struct LearnerStateTests {
-    /// A git checkout holding a copy of the course's exercise folders, committed.
+    /// A git checkout holding a copy of the course's exercise folders, committed. The copy is
+    /// the repository's committed one (`git archive HEAD`): the learner running this suite may
+    /// have edited their own Exercises/ (the state this test stages is theirs too).
     func scratchCheckout() throws -> URL {
         let root = try scratchFolder("learner")
-        for folder in ["Exercises", "Solutions", "Checks", "docs"] {
-            try FileManager.default.copyItem(
-                at: repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+        let folders = ["Exercises", "Solutions", "Checks", "docs"]
+        let archive = Shell.run(
+            ["sh", "-c", "git archive HEAD \(folders.joined(separator: " ")) | tar -x -C '\(root.path)'"],
+            in: repositoryRoot)
+        if archive.status != 0 {  // not a git checkout (a downloaded archive): the folders as they are
+            for folder in folders {
+                try FileManager.default.copyItem(
+                    at: repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+            }
         }
         for command in [
             ["git", "init", "-q"], ["git", "add", "-A"],

@@ -1,0 +1,55 @@
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// `make stepN` and `make ex` say when they build for the first time, and stay
+/// quiet once the program exists. The Makefile runs with a stand-in `swift`
+/// (records its arguments, builds nothing) and a `BIN` folder of the test's own:
+/// empty, the first time; holding a stand-in program, every later time.
+@Suite(.temporaryDirectory) struct FirstBuildTests {
+    /// Writes an executable shell script.
+    func script(_ path: String, _ body: String) throws {
+        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+
+    /// `make target` from the repository root, with `swift` and `BIN` stood in for.
+    func make(_ target: String, bin: String, swift: String) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "make", "--no-print-directory", "-s", "-C", workspaceRoot.path, target, "BIN=\(bin)", "SWIFT=\(swift)",
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+    }
+
+    @Test(arguments: [
+        ("ex", "course", "Building the exercise runner for the first time"),
+        ("step1", "step1", "Building step1 for the first time"),
+    ])
+    func theFirstBuildSaysSoAndLaterBuildsAreQuiet(target: String, program: String, notice: String) throws {
+        let directory = try TemporaryDirectory.current
+        let bin = directory.file("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let calls = directory.file("swift-calls")
+        try script(directory.file("swift"), "echo \"$*\" >> '\(calls)'")
+
+        // No program yet: the notice, then swift build's own output (none from the stand-in).
+        let first = try make(target, bin: bin, swift: directory.file("swift"))
+        #expect(first.stdout.contains(notice), "\(first.stdout)")
+        #expect(try String(contentsOfFile: calls, encoding: .utf8).contains("build --product \(program)"))
+
+        // The program exists: make still runs swift build (quietly, into a log), then the program.
+        try script("\(bin)/\(program)", "echo '\(program) ran'")
+        let later = try make(target, bin: bin, swift: directory.file("swift"))
+        #expect(!later.stdout.contains("for the first time"), "\(later.stdout)")
+        #expect(later.stdout.contains("\(program) ran"))
+        #expect(later.status == 0)
+    }
+}
