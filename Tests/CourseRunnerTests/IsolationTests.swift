@@ -16,7 +16,7 @@ import Testing
 /// `swift test` holds the lock on .build, so these builds use a scratch path of
 /// their own (.build/isolation) and only GRDB-free exercises: the first run
 /// compiles SQLite's module and the check support (seconds), later runs reuse it.
-@Suite(.serialized) struct IsolationTests {
+@Suite(.serialized, .ownThreads) struct IsolationTests {
     let scratchPath = repositoryRoot.appendingPathComponent(".build/isolation").path
 
     func swift(_ arguments: [String], environment: [String: String] = [:]) -> Shell.Result {

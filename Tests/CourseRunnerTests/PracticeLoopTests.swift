@@ -8,7 +8,7 @@ import Testing
 /// run one after the other: the checks built for it stay valid from test to
 /// test and from run to run, so only the first run compiles them (step 1
 /// exercises: SQLite's C API, no GRDB).
-@Suite(.serialized) struct PracticeLoopTests {
+@Suite(.serialized, .ownThreads) struct PracticeLoopTests {
     static let folder = "practice-loop"
     let manifest: Manifest
 

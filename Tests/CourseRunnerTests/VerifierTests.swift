@@ -114,7 +114,7 @@ import Testing
 /// s1-bind-predict (GRDB-free: it builds in seconds in IsolationTests' scratch
 /// path) runs on the solution, which shows the printed lines, then on wrong
 /// predictions: their output holds none of those lines.
-@Suite(.serialized) struct PredictionFeedbackTests {
+@Suite(.serialized, .ownThreads) struct PredictionFeedbackTests {
     @Test func aFailingPredictionShowsNoneOfTheProgramsLines() async throws {
         let scratchPath = repositoryRoot.appendingPathComponent(".build/isolation").path
         let manifest = try Manifest.load(root: repositoryRoot)
