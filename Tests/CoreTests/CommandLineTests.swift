@@ -109,11 +109,9 @@ import Testing
 
     // MARK: - The one form
 
-    /// The subcommands of each step, as its `--help` lists them.
+    /// The subcommands of each step, as its `--help` lists them (StepHelp: run once for the suite).
     static func subcommands(_ step: Int) throws -> Set<String> {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let help = try StepProcess.run("step\(step)", ["--help"], in: directory).stdout.components(separatedBy: "\n")
+        let help = try StepHelp.root("step\(step)").stdout.components(separatedBy: "\n")
         guard let start = help.firstIndex(of: "SUBCOMMANDS:") else { return [] }
         let names = help[(start + 1)...].filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
@@ -225,16 +223,20 @@ import Testing
     @Test func usageLinesAreInTheLearnersForm() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        var outputs: [(String, String)] = []
         let folders = try FileManager.default.contentsOfDirectory(
             atPath: workspaceRoot.appendingPathComponent("Steps").path)
+        let steps = folders.compactMap { $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }.sorted()
         var subcommands: [Int: Set<String>] = [:]
-        for step in folders.compactMap({ $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }) {
-            subcommands[step] = try Self.subcommands(step)
-            let refused = try StepProcess.run("step\(step)", ["--in-memory"], in: directory)  // the tour refuses it
-            let help = try StepProcess.run("step\(step)", ["help"], in: directory)
-            outputs += [("step\(step) --in-memory", refused.stderr), ("step\(step) help", help.stdout)]
+        for step in steps { subcommands[step] = try Self.subcommands(step) }
+        // Two processes per step, independent of one another: several at a time.
+        let answers = Parallel.map(steps) { step in
+            Result {
+                let refused = try StepProcess.run("step\(step)", ["--in-memory"], in: directory)  // the tour refuses it
+                let help = try StepProcess.run("step\(step)", ["help"], in: directory)
+                return [("step\(step) --in-memory", refused.stderr), ("step\(step) help", help.stdout)]
+            }
         }
+        var outputs: [(String, String)] = try answers.flatMap { try $0.get() }
         outputs.append(("course reset", try Self.course(["reset"]).stderr))
         for (name, output) in outputs {
             #expect(output.contains("Usage: make ") || output.contains("USAGE: make "), "\(name):\n\(output)")

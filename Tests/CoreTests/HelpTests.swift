@@ -35,7 +35,7 @@ import Testing
     @Test(arguments: steps)
     func everyHelpMatchesItsGoldenFile(_ step: String) throws {
         let directory = try TemporaryDirectory.current
-        let root = try StepProcess.run(step, ["--help"], in: directory)
+        let root = try StepHelp.root(step)
         let subcommands = Self.subcommands(inHelp: root.stdout)
         #expect(!subcommands.isEmpty, "\(step) --help lists no subcommands")
         expectGolden(root, step, [], file: "\(step).txt")

@@ -46,7 +46,7 @@ import Testing
     /// Every step, present and future, declares the shared options on its root command.
     @Test(arguments: HelpTests.steps)
     func everyStepTakesTheSharedOptionsBeforeItsSubcommand(_ step: String) throws {
-        let help = try StepProcess.run(step, ["--help"], in: .current)
+        let help = try StepHelp.root(step)
         #expect(
             help.stdout.contains(
                 "USAGE: make \(step) ARGS=\"[--database <path>] [--in-memory] [--trace] <subcommand>\""),

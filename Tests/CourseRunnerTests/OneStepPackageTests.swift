@@ -5,7 +5,7 @@ import Testing
 
 /// `make stepN` builds a package of only what step N needs (COURSE_STEP, see
 /// Package.swift): fewer packages to resolve, fewer targets to build.
-@Suite struct OneStepPackageTests {
+@Suite(.ownThreads) struct OneStepPackageTests {
     /// The package as SwiftPM sees it with COURSE_STEP set: its targets and
     /// the packages it depends on.
     func package(step: String) async throws -> (targets: Set<String>, packages: Set<String>) {

@@ -110,51 +110,53 @@ import Testing
     }
 }
 
-/// A failing prediction never shows what the program prints. The real check of
-/// s1-bind-predict (GRDB-free: it builds in seconds in IsolationTests' scratch
-/// path) runs on the solution, which shows the printed lines, then on wrong
-/// predictions: their output holds none of those lines.
-@Suite(.serialized) struct PredictionFeedbackTests {
-    @Test func aFailingPredictionShowsNoneOfTheProgramsLines() async throws {
-        let scratchPath = repositoryRoot.appendingPathComponent(".build/isolation").path
-        let manifest = try Manifest.load(root: repositoryRoot)
-        let exercise = try manifest.exercise("s1-bind-predict")
-        let build = try await offThePool {
-            Shell.run(
-                [
-                    ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "build", "--product",
-                    "check-\(exercise.id)", "--scratch-path", scratchPath, "--disable-build-manifest-caching",
-                ],
-                in: repositoryRoot, environment: Checker.environment([exercise], folder: "Solutions"))
-        }
-        try #require(build.status == 0, "\(build.output)")
-        func check(_ folder: URL) -> Shell.Result {
-            Shell.run(
-                [scratchPath + "/debug/check-\(exercise.id)"], in: repositoryRoot,
-                environment: ["COURSE_EXERCISE_DIR": folder.path])
-        }
-        let solved = check(repositoryRoot.appendingPathComponent("Solutions/\(exercise.id)"))
-        let printed = solved.output.components(separatedBy: "\n").filter { $0.hasPrefix("  | ") }.map {
-            $0.dropFirst(4)
-        }
-        #expect(solved.status == 0 && printed.count == 5, "\(solved.output)")
+extension IsolationFolder {
+    /// A failing prediction never shows what the program prints. The real check of
+    /// s1-bind-predict (GRDB-free: it builds in seconds in IsolationTests' scratch
+    /// path) runs on the solution, which shows the printed lines, then on wrong
+    /// predictions: their output holds none of those lines.
+    @Suite struct PredictionFeedbackTests {
+        @Test func aFailingPredictionShowsNoneOfTheProgramsLines() async throws {
+            let scratchPath = repositoryRoot.appendingPathComponent(".build/isolation").path
+            let manifest = try Manifest.load(root: repositoryRoot)
+            let exercise = try manifest.exercise("s1-bind-predict")
+            let build = try await offThePool {
+                Shell.run(
+                    [
+                        ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "build", "--product",
+                        "check-\(exercise.id)", "--scratch-path", scratchPath, "--disable-build-manifest-caching",
+                    ],
+                    in: repositoryRoot, environment: Checker.environment([exercise], folder: "Solutions"))
+            }
+            try #require(build.status == 0, "\(build.output)")
+            func check(_ folder: URL) -> Shell.Result {
+                Shell.run(
+                    [scratchPath + "/debug/check-\(exercise.id)"], in: repositoryRoot,
+                    environment: ["COURSE_EXERCISE_DIR": folder.path])
+            }
+            let solved = check(repositoryRoot.appendingPathComponent("Solutions/\(exercise.id)"))
+            let printed = solved.output.components(separatedBy: "\n").filter { $0.hasPrefix("  | ") }.map {
+                $0.dropFirst(4)
+            }
+            #expect(solved.status == 0 && printed.count == 5, "\(solved.output)")
 
-        let wrong = try scratchFolder("prediction")
-        defer { try? FileManager.default.removeItem(at: wrong) }
-        for (guess, firstWrong) in [
-            ("???\n", 1), ("Blob: inserted\nBlob: inserted\n", 2),
-            (printed[0..<3].joined(separator: "\n") + "\nlast id: 3\n", 4),
-        ] {
-            try write(guess, to: wrong.appendingPathComponent("prediction.txt"))
-            let failed = check(wrong)
-            #expect(failed.status == 1)
-            #expect(failed.output.contains("line \(firstWrong) of prediction.txt"), "\(failed.output)")
-            for line in printed { #expect(!failed.output.contains(line), "shows \"\(line)\":\n\(failed.output)") }
+            let wrong = try scratchFolder("prediction")
+            defer { try? FileManager.default.removeItem(at: wrong) }
+            for (guess, firstWrong) in [
+                ("???\n", 1), ("Blob: inserted\nBlob: inserted\n", 2),
+                (printed[0..<3].joined(separator: "\n") + "\nlast id: 3\n", 4),
+            ] {
+                try write(guess, to: wrong.appendingPathComponent("prediction.txt"))
+                let failed = check(wrong)
+                #expect(failed.status == 1)
+                #expect(failed.output.contains("line \(firstWrong) of prediction.txt"), "\(failed.output)")
+                for line in printed { #expect(!failed.output.contains(line), "shows \"\(line)\":\n\(failed.output)") }
+            }
+            // Spaces at the ends of lines, and blank lines after them, do not count.
+            try write(
+                printed.map { $0 + "  " }.joined(separator: "\n") + "\n\n",
+                to: wrong.appendingPathComponent("prediction.txt"))
+            #expect(check(wrong).status == 0)
         }
-        // Spaces at the ends of lines, and blank lines after them, do not count.
-        try write(
-            printed.map { $0 + "  " }.joined(separator: "\n") + "\n\n",
-            to: wrong.appendingPathComponent("prediction.txt"))
-        #expect(check(wrong).status == 0)
     }
 }
