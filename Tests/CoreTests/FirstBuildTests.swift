@@ -26,7 +26,8 @@ import Testing
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        return ProcessResult(
+            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
     }
 
     @Test(arguments: [
