@@ -101,6 +101,20 @@ public struct Lint {
             problem("a predict exercise's file is prediction.txt")
         }
         if !files("Checks/\(id)").contains("main.swift") { problem("Checks/\(id)/main.swift is missing") }
+        // Known mistakes (at least two) and alternatives (at least one), each a whole learner file that
+        // verify builds; Package.swift excludes both folders from the check, so both must exist.
+        for (folder, variants, least) in [
+            ("mistakes", exercise.mistakes ?? [], 2), ("alternatives", exercise.alternatives ?? [], 1),
+        ] {
+            if variants.count < least { problem("needs at least \(least) \(folder) (Checks/\(id)/\(folder)/<name>/)") }
+            for variant in variants where !files("Checks/\(id)/\(folder)/\(variant.name)").contains(exercise.file) {
+                problem("Checks/\(id)/\(folder)/\(variant.name)/\(exercise.file) is missing")
+            }
+            let listed = Set(variants.map(\.name))
+            for name in files("Checks/\(id)/\(folder)") where !listed.contains(name) {
+                problem("Checks/\(id)/\(folder)/\(name): not in the manifest's \(folder)")
+            }
+        }
         // The section it practises must exist in its chapter.
         let parts = exercise.section.split(separator: "#").map(String.init)
         let chapter = workspace.root.appendingPathComponent(exercise.chapter)

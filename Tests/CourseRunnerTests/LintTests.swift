@@ -37,18 +37,24 @@ func write(_ text: String, to url: URL) throws {
         let manifest = """
             {"exercises": [{"id": "s1-demo", "kind": "write", "step": 1, "section": "docs/01-demo.md#nowhere",
               "file": "Demo.swift", "task": "Do it.", "hints": ["one", "two"],
-              "starter": {"stage": "check", "says": "expected"}}]}
+              "starter": {"stage": "check", "says": "expected"},
+              "mistakes": [{"name": "listed", "says": "a rule"}]}]}
             """
         try write(manifest, to: root.appendingPathComponent("Exercises/manifest.json"))
         try write("let x = 1\n", to: root.appendingPathComponent("Exercises/s1-demo/Demo.swift"))
         try write("let x = 2\n", to: root.appendingPathComponent("Exercises/s1-orphan/Orphan.swift"))
         try write("# Step 1 · Demo\n\n## Something\n", to: root.appendingPathComponent("docs/01-demo.md"))
+        try write("let x = 3\n", to: root.appendingPathComponent("Checks/s1-demo/mistakes/unlisted/Demo.swift"))
         let workspace = Workspace(root: root)
         let problems = Lint(workspace: workspace, manifest: try Manifest.load(root: root)).problems()
         let expected = [
             "s1-demo: needs three hints, from gentle to explicit (has 2)",
             "s1-demo: Solutions/s1-demo/ is missing (a reference solution)",
             "s1-demo: Checks/s1-demo/main.swift is missing",
+            "s1-demo: needs at least 2 mistakes (Checks/s1-demo/mistakes/<name>/)",
+            "s1-demo: Checks/s1-demo/mistakes/listed/Demo.swift is missing",
+            "s1-demo: Checks/s1-demo/mistakes/unlisted: not in the manifest's mistakes",
+            "s1-demo: needs at least 1 alternatives (Checks/s1-demo/alternatives/<name>/)",
             "s1-demo: docs/01-demo.md has no section #nowhere",
             "Exercises/s1-orphan: not in Exercises/manifest.json (add it, or delete the orphan)",
             "docs/01-demo.md: no \"## Exercises\" section listing s1-demo",
