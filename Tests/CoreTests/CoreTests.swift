@@ -149,18 +149,9 @@ import Testing
 /// `make doctor` and the install check, pointed at a header that isn't there.
 @Suite struct ToolingTests {
     func run(_ script: String, environment: [String: String], bashOptions: [String] = []) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = bashOptions + [workspaceRoot.appendingPathComponent("scripts/\(script)").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessResult(
-            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        try runTool(
+            ["bash"] + bashOptions + [workspaceRoot.appendingPathComponent("scripts/\(script)").path],
+            environment: environment)
     }
 
     @Test func doctorReportsAMissingHeaderWithTheFix() throws {

@@ -15,19 +15,9 @@ import Testing
 
     /// `make target` from the repository root, with `swift` and `BIN` stood in for.
     func make(_ target: String, bin: String, swift: String) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
+        try runTool([
             "make", "--no-print-directory", "-s", "-C", workspaceRoot.path, target, "BIN=\(bin)", "SWIFT=\(swift)",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessResult(
-            status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+        ])
     }
 
     @Test(arguments: [

@@ -99,6 +99,22 @@ public enum StepProcess {
     }
 }
 
+/// Runs a tool of the workspace (a script, `make`) with `arguments`, its standard error
+/// folded into standard output, as a terminal would show them.
+public func runTool(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self), stderr: "")
+}
+
 /// Reads a file handle to its end on another thread.
 final class ReadInBackground: @unchecked Sendable {
     private var data = Data()
