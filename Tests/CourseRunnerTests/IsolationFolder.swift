@@ -1,7 +1,7 @@
 import Testing
 
-/// The suites that build step-1 checks in .build/isolation (IsolationTests,
-/// PracticeLoopTests, PredictionFeedbackTests), nested here so that their tests
+/// The suites that build step-1 checks or dump the package in .build/isolation (IsolationTests,
+/// PracticeLoopTests, PredictionFeedbackTests, OneStepPackageTests), nested here so that their tests
 /// run one after another (`.serialized` holds for the suites inside), on threads of
 /// their own (`.ownThreads`) beside the rest of the suite.
 ///

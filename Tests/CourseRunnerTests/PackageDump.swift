@@ -16,7 +16,7 @@ func dumpPackage(_ environment: [String: String], unsetting: [String] = []) asyn
             ],
             in: repositoryRoot, environment: environment)
     }
-    let json = try JSONSerialization.jsonObject(with: Data(dump.output.utf8.drop { $0 != UInt8(ascii: "{") }))
+    let json = try? JSONSerialization.jsonObject(with: Data(dump.output.utf8.drop { $0 != UInt8(ascii: "{") }))
     guard let package = json as? [String: Any] else {
         throw CocoaError(.propertyListReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: dump.output])
     }
