@@ -139,7 +139,8 @@ let courseExercises = [
 // - `none`: no exercise target. The Makefile exports it (make test, make stepN,
 //   make golden, CI): they never compile a learner's file.
 // - ids separated by spaces (`id:sql`, `id:predict` as above): only these.
-//   The runner (make ex) builds one check with `--product check-<id>`.
+//   The runner (make ex) builds one check with `--product check-<id>` (and
+//   COURSE_PRODUCT, below).
 // COURSE_EXERCISE_ROOT: Exercises (default), Solutions, or a scratch copy
 // inside the package (verify's).
 let environment = Context.environment
@@ -189,6 +190,14 @@ if !exercises.isEmpty {
 // whole. The products are the same either way, so switching costs no rebuild.
 if let step = environment["COURSE_STEP"], !step.isEmpty {
     keepOnly("step" + step, in: package)
+}
+// The exercise runner sets COURSE_PRODUCT=check-<id> for the one check it builds:
+// the package is then that check, the learner's module, the check support and
+// CSQLite (and GRDB from step 2 on). No step and no plugin: SwiftPM compiles a
+// plugin again whenever the environment changed since its last build (each
+// check names another exercise), about a second a check.
+if let product = environment["COURSE_PRODUCT"], !product.isEmpty {
+    keepOnly(product, in: package)
 }
 
 /// Removes every target `root` does not need, and every package those do not use.

@@ -6,15 +6,28 @@
 #   scripts/flake-hunt.sh N --burn     the same beside one CPU burner (`yes`) per core:
 #                                      a loaded machine is where a test that needs luck fails
 #
-# Build first: `swift build --build-tests` (make test does). Prints one line per
+# It runs make test's build phase first (`make build-tests`). Prints one line per
 # run, then one line per failing test (how many runs, where it recorded its
 # issue), then a summary line:
 #   flake-hunt: 20 runs, 0 failed · no test failed · burn: no · run times 21.3–25.0 s (median 22.4 s)
-# Exits 1 when a run failed. Leaves nothing behind: the runs' logs and scratch
-# folders (TMPDIR) are in one temporary folder under .build/tmp, deleted at
-# the end, and the burners are killed, whatever ends the script.
+# Exits 1 when a run failed. Leaves nothing behind: each run's TMPDIR is
+# .build/tmp, as under make test, deleted after it; the runs' logs are in a
+# temporary folder under .build, deleted at the end; the burners are killed,
+# whatever ends the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# As make test runs the suite: no exercise target (Package.swift, "Exercises").
+export COURSE_EXERCISES=none
+
+# make test's build phase, its output kept unless it fails.
+build_first() {
+    mkdir -p .build
+    make -s build-tests >.build/flake-hunt-build.log 2>&1 || {
+        cat .build/flake-hunt-build.log
+        echo "flake-hunt: make build-tests failed: see above" >&2
+        exit 1
+    }
+}
 
 usage() {
     echo "usage: scripts/flake-hunt.sh N [--burn]   (N: how many runs, at least 1)" >&2
@@ -28,10 +41,9 @@ case "${2:-}" in
     --burn) burn=yes ;;
     *) usage ;;
 esac
-[ -d .build/debug ] || { echo "flake-hunt: nothing built: run swift build --build-tests first" >&2; exit 1; }
+build_first
 
-mkdir -p .build/tmp
-work=$(mktemp -d "$PWD/.build/tmp/flake-hunt.XXXXXX")
+work=$(mktemp -d "$PWD/.build/flake-hunt.XXXXXX")
 burners=()
 cleanup() {
     for pid in "${burners[@]}"; do kill "$pid" 2>/dev/null || true; done
@@ -53,13 +65,13 @@ failed_runs=0
 : >"$work/failures"
 : >"$work/times"
 for run in $(seq "$runs"); do
-    mkdir -p "$work/tmp"
+    mkdir -p .build/tmp
     start=$(date +%s.%N)
     status=0
-    TMPDIR="$work/tmp" swift test --skip-build >"$work/run.log" 2>&1 || status=$?
+    TMPDIR="$PWD/.build/tmp" swift test --skip-build >"$work/run.log" 2>&1 || status=$?
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     echo "$seconds" >>"$work/times"
-    rm -rf "$work/tmp"
+    rm -rf .build/tmp
     # Swift Testing: "✘ Test name() recorded an issue at File.swift:12:5: …" and "… failed after …";
     # XCTest: "Test Case 'Suite.test' failed".
     failing=$(

@@ -7,6 +7,8 @@ import ArgumentParser
 /// the lesson, while `step3 add-player … --trace` reaches the subcommand.
 public protocol Lesson: ParsableCommand {
     static func runTour(trace: Bool) throws
+    /// The step's own `@OptionGroup var options: DatabaseOptions`: the tour reads what was given to the step.
+    var options: DatabaseOptions { get }
 }
 
 extension Lesson {
@@ -32,16 +34,18 @@ public struct Tour<L: Lesson>: ParsableCommand {
             commandName: "tour", abstract: "Run the narrated lesson on a fresh database (the default).")
     }
 
+    /// `--trace`, as `tour --help` shows it. The step's own options parse it first, wherever it is on the
+    /// line (`step3 --trace`, `step3 tour --trace`): the value is in `lesson.options`.
     @OptionGroup var options: TraceOptions
 
-    /// Parsed only to be refused: the tour brings its own database. (Hidden from
-    /// `tour --help`; they reach here when given to the step, as in `step2 --in-memory`.)
-    @OptionGroup(visibility: .hidden) var file: DatabaseFileOptions
+    /// The step, as parsed: its `--database` and `--in-memory` reach here only to be refused (the tour brings
+    /// its own database), as in `step2 --in-memory`.
+    @ParentCommand var lesson: L
 
     public init() {}
 
     public func validate() throws {
-        if file.database != nil || file.inMemory {
+        if lesson.options.database != nil || lesson.options.inMemory {
             throw ValidationError(
                 "The tour always starts from a fresh database of its own: --database and --in-memory are for "
                     + "the subcommands (--help lists them).")
@@ -49,6 +53,6 @@ public struct Tour<L: Lesson>: ParsableCommand {
     }
 
     public func run() throws {
-        try attempt("run the tour") { try L.runTour(trace: options.trace) }
+        try attempt("run the tour") { try L.runTour(trace: options.trace || lesson.options.trace) }
     }
 }

@@ -58,7 +58,9 @@ public struct Checker: Sendable {
             progress(notice)
             echo = { line in if line.hasPrefix("[") { progress("  " + line) } }  // swift build's [n/m] lines
         }
-        let build = swiftBuild(["--product", "check-\(exercise.id)"], [exercise], folder: folder, echo: echo)
+        let build = swiftBuild(
+            ["--product", "check-\(exercise.id)"], [exercise], folder: folder, product: "check-\(exercise.id)",
+            echo: echo)
         markBuilt([exercise], folder: folder, succeeded: build.status == 0)
         guard build.status == 0 else {
             return CheckResult(
@@ -70,13 +72,17 @@ public struct Checker: Sendable {
         return result
     }
 
-    /// What Package.swift reads to add these exercises' targets (and only them).
-    public static func environment(_ exercises: [Exercise], folder: String) -> [String: String] {
-        [
+    /// What Package.swift reads to add these exercises' targets (and only them); with `product`
+    /// (`check-<id>`), the package is that product and what it needs, nothing else.
+    public static func environment(_ exercises: [Exercise], folder: String, product: String? = nil) -> [String: String]
+    {
+        var environment = [
             "COURSE_EXERCISES": exercises.map { $0.kind == .sql || $0.kind == .predict ? "\($0.id):\($0.kind)" : $0.id }
                 .joined(separator: " "),
             "COURSE_EXERCISE_ROOT": folder,
         ]
+        environment["COURSE_PRODUCT"] = product
+        return environment
     }
 
     /// Builds the checks of several exercises at once (one SwiftPM run, both
@@ -94,23 +100,44 @@ public struct Checker: Sendable {
     /// away afterwards: the next ordinary build (make test, make stepN) plans
     /// again, with its own set of exercise targets.
     func swiftBuild(
-        _ arguments: [String], _ exercises: [Exercise], folder: String, echo: (@Sendable (String) -> Void)? = nil
+        _ arguments: [String], _ exercises: [Exercise], folder: String, product: String? = nil,
+        echo: (@Sendable (String) -> Void)? = nil
     ) -> Shell.Result {
-        let result = withTemporaryFolder { temporary in
+        let result = withBuildFolder { temporary in
             Shell.run(
                 [swift, "build", "--disable-build-manifest-caching", "--scratch-path", scratchPath.path] + arguments,
                 in: workspace.root,
-                environment: Checker.environment(exercises, folder: folder).merging(["TMPDIR": temporary]) { $1 },
+                environment: Checker.environment(exercises, folder: folder, product: product)
+                    .merging(["TMPDIR": temporary]) { $1 },
                 onLine: echo)
         }
         try? FileManager.default.removeItem(at: scratchPath.appendingPathComponent("debug.yaml"))
         return result
     }
 
-    /// Runs `body` with a fresh folder for TMPDIR, inside .build/tmp, then deletes it.
-    /// Without make (`.build/debug/course check ID`) nothing sets TMPDIR, and each
-    /// `swift build` would leave empty /tmp/TemporaryDirectory.* folders behind. One
-    /// folder per run, so two runners at once never delete each other's files.
+    /// Runs `body` (a `swift build`) with TMPDIR set to `<scratch path>/course/tmp`, then deletes that
+    /// folder. Without make (`.build/debug/course check ID`) nothing sets TMPDIR, and each `swift build`
+    /// would leave empty /tmp/TemporaryDirectory.* folders behind. Always the same path: SwiftPM keys its
+    /// manifest and plugin caches on the whole environment, TMPDIR included, and a new folder per build
+    /// made every check compile Package.swift and the records plugin again (a re-check took 2.6 s, 0.7 s
+    /// with the same path; CONTRIBUTING.md). A lock beside it keeps two runners on one scratch path
+    /// from deleting each other's files (SwiftPM would run their builds one at a time anyway).
+    func withBuildFolder<T>(_ body: (String) -> T) -> T {
+        let course = scratchPath.appendingPathComponent("course")
+        let folder = course.appendingPathComponent("tmp")
+        try? FileManager.default.createDirectory(at: course, withIntermediateDirectories: true)
+        let lock = open(course.appendingPathComponent("tmp.lock").path, O_CREAT | O_RDWR, 0o644)
+        if lock >= 0 { flock(lock, LOCK_EX) }
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            if lock >= 0 { close(lock) }  // closing releases the lock
+        }
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return body(folder.path)
+    }
+
+    /// Runs `body` (a check) with a fresh folder for TMPDIR, inside .build/tmp, then deletes it.
+    /// One folder per run, so two runners at once never delete each other's files.
     func withTemporaryFolder<T>(_ body: (String) -> T) -> T {
         let folder = workspace.root.appendingPathComponent(".build/tmp/course-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -26,16 +26,16 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
         static let configuration = CommandConfiguration(
             commandName: "tour",
             abstract: "Run the narrated lesson on a fresh db/step5-tour.sqlite, or upgrade --database FILE.")
-        @OptionGroup var options: TraceOptions
-        // `--database FILE`: upgrade that file (from step 4 or the source's app) and list it.
-        @OptionGroup var file: DatabaseFileOptions
+        // `--database FILE`: upgrade that file (from step 4 or the source's app) and list it. (The values
+        // given to step5 itself arrive here too: `step5 --database FILE` is this subcommand.)
+        @OptionGroup var options: DatabaseOptions
 
         func validate() throws {
-            if file.inMemory { throw ValidationError("--in-memory: a fresh database has nothing to upgrade.") }
+            if options.inMemory { throw ValidationError("--in-memory: a fresh database has nothing to upgrade.") }
         }
 
         func run() throws {
-            if let database = file.database {
+            if let database = options.database {
                 try upgrade(database, trace: options.trace)
             } else {
                 try Step5.runTour(trace: options.trace)

@@ -13,10 +13,13 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
     }
 
-    /// `make target` from the repository root, with `swift` and `BIN` stood in for.
+    /// `make target` from the repository root, with `swift`, `BIN` and `TMPDIR` stood in for (make's
+    /// own TMPDIR, .build/tmp, is where this suite's SwiftPM processes keep their temporary files).
     func make(_ target: String, bin: String, swift: String) throws -> ProcessResult {
-        try runTool([
+        let temporary = try TemporaryDirectory.current.file("tmp")
+        return try runTool([
             "make", "--no-print-directory", "-s", "-C", workspaceRoot.path, target, "BIN=\(bin)", "SWIFT=\(swift)",
+            "TMPDIR=\(temporary)",
         ])
     }
 

@@ -146,13 +146,13 @@ extension IsolationFolder {
             let run = Shell.run(
                 ["sh", "-c", script, "sh", flag], in: repositoryRoot,
                 onLine: { line in
-                    if line.hasPrefix("[1/2]") { FileManager.default.createFile(atPath: flag, contents: nil) }
+                    if line.hasPrefix("[1/2]") { _ = FileManager.default.createFile(atPath: flag, contents: nil) }
                 })
             #expect(run.output == "[1/2] Compiling\n[2/2] streamed\n")
         }
 
-        /// Without make, nothing sets TMPDIR: the runner gives its `swift build` and its
-        /// check a folder of their own inside .build/tmp and deletes it afterwards, so
+        /// Without make, nothing sets TMPDIR: the runner gives its `swift build` a folder inside its
+        /// scratch path (always the same: SwiftPM's caches key on it) and deletes it afterwards, so
         /// `.build/debug/course check ID` leaves no /tmp/TemporaryDirectory.* behind.
         /// The build goes through a script that notes the TMPDIR it was given and what
         /// the real `swift build` left in it. It builds s1-read-nulls's check from its
@@ -186,7 +186,7 @@ extension IsolationFolder {
             #expect(result.passed, "\(result.message)")
             let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
             let temporary = try #require(lines.first)
-            #expect(temporary.hasPrefix(repositoryRoot.appendingPathComponent(".build/tmp/course-").path))
+            #expect(temporary == scratchPath + "/course/tmp")
             #expect(lines.dropFirst().contains { $0.hasPrefix("TemporaryDirectory.") }, "swift build used it: \(lines)")
             #expect(!FileManager.default.fileExists(atPath: temporary), "and the runner deleted it")
         }

@@ -7,12 +7,17 @@ import Testing
 // manifest cache, as the other suites there do (two at once failed to dump once).
 extension IsolationFolder {
     /// `make stepN` builds a package of only what step N needs (COURSE_STEP, see
-    /// Package.swift): fewer packages to resolve, fewer targets to build.
+    /// Package.swift), the runner one of only what a check needs (COURSE_PRODUCT):
+    /// fewer packages to resolve, fewer targets to plan and build.
     @Suite struct OneStepPackageTests {
         /// The package as SwiftPM sees it with COURSE_STEP set: its targets and
         /// the packages it depends on.
         func package(step: String) async throws -> (targets: Set<String>, packages: Set<String>) {
-            let package = try await dumpPackage(["COURSE_STEP": step])
+            try await package(["COURSE_STEP": step])
+        }
+
+        func package(_ environment: [String: String]) async throws -> (targets: Set<String>, packages: Set<String>) {
+            let package = try await dumpPackage(environment)
             let targets = (package["targets"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             let packages = (package["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
                 ((dependency["sourceControl"] as? [[String: Any]])?.first?["identity"] as? String)
@@ -31,6 +36,20 @@ extension IsolationFolder {
             #expect(step8.targets.isSuperset(of: ["step8", "RecordsPlugin", "generate-records", "RecordGenerator"]))
             #expect(!step8.targets.contains("step7") && !step8.targets.contains { $0.hasSuffix("Tests") })
             #expect(step8.packages == ["grdb.swift", "swift-argument-parser"])
+        }
+
+        /// The runner's build of one check (COURSE_PRODUCT): that check and what it needs, no step
+        /// and no plugin (SwiftPM would compile the plugin again for each exercise: Package.swift).
+        @Test func aCheckBuildIsTheCheckAndWhatItNeeds() async throws {
+            let manifest = try Manifest.load(root: repositoryRoot)
+            let exercise = try manifest.exercise("s2-write-rollback")
+            let check = try await package(
+                Checker.environment([exercise], folder: "Solutions", product: "check-\(exercise.id)"))
+            #expect(
+                check.targets == [
+                    "CSQLite", "ExerciseSupport", "Exercise_s2_write_rollback", "check-s2-write-rollback",
+                ])
+            #expect(check.packages == ["grdb.swift"])
         }
     }
 }

@@ -126,7 +126,9 @@ extension IsolationFolder {
                         ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "build", "--product",
                         "check-\(exercise.id)", "--scratch-path", scratchPath, "--disable-build-manifest-caching",
                     ],
-                    in: repositoryRoot, environment: Checker.environment([exercise], folder: "Solutions"))
+                    in: repositoryRoot,
+                    environment: Checker.environment(
+                        [exercise], folder: "Solutions", product: "check-\(exercise.id)"))
             }
             try #require(build.status == 0, "\(build.output)")
             func check(_ folder: URL) -> Shell.Result {

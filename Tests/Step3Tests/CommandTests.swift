@@ -21,7 +21,7 @@ import Testing
         }
 
         // An empty file is set up (a missing one would be refused: `teams` only reads).
-        FileManager.default.createFile(atPath: directory.file("league.sqlite"), contents: nil)
+        #expect(FileManager.default.createFile(atPath: directory.file("league.sqlite"), contents: nil))
         #expect(try run("teams").stdout.contains("(no rows)"))
         #expect(try run("players", "--seed").stdout.contains("3   Blob Sr  2024-11-18T09:00:00Z  1          3"))
         #expect(try run("add-team", "Pumas").stdout == "Added team #4: Pumas\n")
