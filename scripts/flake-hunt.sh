@@ -16,18 +16,9 @@
 # whatever ends the script.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# As make test runs the suite: no exercise target (Package.swift, "Exercises").
-export COURSE_EXERCISES=none
-
-# make test's build phase, its output kept unless it fails.
-build_first() {
-    mkdir -p .build
-    make -s build-tests >.build/flake-hunt-build.log 2>&1 || {
-        cat .build/flake-hunt-build.log
-        echo "flake-hunt: make build-tests failed: see above" >&2
-        exit 1
-    }
-}
+name=flake-hunt
+# shellcheck source=scripts/suite-run.sh
+source scripts/suite-run.sh
 
 usage() {
     echo "usage: scripts/flake-hunt.sh N [--burn]   (N: how many runs, at least 1)" >&2
@@ -65,13 +56,11 @@ failed_runs=0
 : >"$work/failures"
 : >"$work/times"
 for run in $(seq "$runs"); do
-    mkdir -p .build/tmp
     start=$(date +%s.%N)
     status=0
-    TMPDIR="$PWD/.build/tmp" swift test --skip-build >"$work/run.log" 2>&1 || status=$?
+    run_suite "$work/run.log" || status=$?
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     echo "$seconds" >>"$work/times"
-    rm -rf .build/tmp
     # Swift Testing: "✘ Test name() recorded an issue at File.swift:12:5: …" and "… failed after …";
     # XCTest: "Test Case 'Suite.test' failed".
     failing=$(

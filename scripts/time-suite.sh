@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Times the already-built suite: RUNS runs of `swift test --skip-build`
-# (the part of `make test` after the build), then the median and the range.
+# Times the suite as make test runs it after its build: RUNS runs of
+# `swift test --skip-build`, then the median and the range.
 #
 #   scripts/time-suite.sh [RUNS]      RUNS defaults to 3
 #
@@ -16,18 +16,9 @@
 # again, which make test never does). Leaves nothing behind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# As make test runs the suite: no exercise target (Package.swift, "Exercises").
-export COURSE_EXERCISES=none
-
-# make test's build phase, its output kept unless it fails.
-build_first() {
-    mkdir -p .build
-    make -s build-tests >.build/time-suite-build.log 2>&1 || {
-        cat .build/time-suite-build.log
-        echo "time-suite: make build-tests failed: see above" >&2
-        exit 1
-    }
-}
+name=time-suite
+# shellcheck source=scripts/suite-run.sh
+source scripts/suite-run.sh
 
 runs=${1:-3}
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: scripts/time-suite.sh [RUNS]" >&2; exit 64; }
@@ -43,10 +34,8 @@ echo "time-suite: $runs runs of swift test --skip-build · $(nproc) cores · loa
 TIMEFORMAT='%R %U %S'
 : >"$work/times"
 for run in $(seq "$runs"); do
-    mkdir -p .build/tmp
     status=0
-    { time TMPDIR="$PWD/.build/tmp" swift test --skip-build >"$work/run.log" 2>&1 || status=$?; } 2>"$work/time"
-    rm -rf .build/tmp
+    { time run_suite "$work/run.log" || status=$?; } 2>"$work/time"
     read -r wall user system <"$work/time"
     cpu=$(echo "$user + $system" | bc)
     echo "$wall $cpu" >>"$work/times"
