@@ -3,8 +3,8 @@ SWIFT ?= swift
 BIN := .build/debug
 # Arguments for a step: make step3 ARGS="add-player Blob --team 1"
 ARGS ?=
-# The toolchain's temporary files go in .build/tmp, made here for every target (stepN and
-# ex delete the empty TemporaryDirectory.* ones over a minute old: none another swift uses).
+# The toolchain's temporary files go in .build/tmp, made here for every target (stepN and ex
+# delete the TemporaryDirectory.* there over an hour old: never one another swift is using).
 export TMPDIR := $(CURDIR)/.build/tmp$(shell mkdir -p "$(CURDIR)/.build/tmp")
 
 .DEFAULT_GOAL := help
@@ -32,7 +32,7 @@ step%: FORCE sqlite
 	  COURSE_STEP=$* $(SWIFT) build --product step$* || { echo "step$* did not build: see the messages above."; exit 1; }; \
 	  echo; \
 	fi
-	@find "$(TMPDIR)" -maxdepth 1 -name "TemporaryDirectory.*" -type d -empty -mmin +1 -delete 2>/dev/null || true
+	@find "$(TMPDIR)" -maxdepth 1 -name "TemporaryDirectory.*" -type d -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 	@$(BIN)/step$* $(ARGS)
 
 # No exercise target in any build make runs (Package.swift, "Exercises"): make test, make stepN, make golden
@@ -141,17 +141,25 @@ bench-quick:
 # ARGS="list", ARGS="solution", ARGS="verify"… The runner needs no GRDB, so it
 # builds in seconds; each check builds only its own exercise.
 .PHONY: ex
+# The runner is built again only when what it is built from changed since make last built it
+# (RUNNER_STAMP, beside BIN): a no-op swift build costs a second or more of every check.
+RUNNER_SOURCES := Package.swift Sources/course Sources/CourseRunner Sources/CourseCore Sources/CSQLite
+RUNNER_STAMP = $(dir $(BIN))make-course.stamp
 ex: sqlite
 	@mkdir -p .build
 	@if test -x $(BIN)/course; then \
-	  $(SWIFT) build --product course >.build/make-course.log 2>&1 \
-	    || { cat .build/make-course.log; echo "the course runner did not build: see the messages above."; exit 1; }; \
+	  if test -e $(RUNNER_STAMP) && test -z "$$(find $(RUNNER_SOURCES) -newer $(RUNNER_STAMP) -print -quit)"; then :; else \
+	    $(SWIFT) build --product course >.build/make-course.log 2>&1 \
+	      || { cat .build/make-course.log; echo "the course runner did not build: see the messages above."; exit 1; }; \
+	    touch $(RUNNER_STAMP); \
+	  fi; \
 	else \
 	  echo "Building the exercise runner for the first time (no GRDB: about 20 s)..."; \
 	  $(SWIFT) build --product course || { echo "the course runner did not build: see the messages above."; exit 1; }; \
+	  touch $(RUNNER_STAMP); \
 	  echo; \
 	fi
-	@find "$(TMPDIR)" -maxdepth 1 -name "TemporaryDirectory.*" -type d -empty -mmin +1 -delete 2>/dev/null || true
+	@find "$(TMPDIR)" -maxdepth 1 -name "TemporaryDirectory.*" -type d -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 	@# A failing check (status 1) is the learner's normal state, not a make error: only
 	@# verify and lint (CI, instructors) pass it on to make. A wrong command line (64) always does.
 	@$(BIN)/course $(ARGS) || { status=$$?; test $$status -eq 1 || exit $$status; case "$(firstword $(ARGS))" in verify|lint) exit $$status;; esac; }

@@ -17,4 +17,5 @@ for chapter in docs/[0-9][0-9]-*.md; do
   fi
   printf '  make %-8s %-44s %s\n' "$target" "$title" "$chapter"
 done
+echo "Exercises: make ex (the next one; make ex ARGS=\"list\" lists them all, ARGS=\"watch\" re-checks on save)."
 echo "Also: make test · make test-stepN · make golden · make docs · make reset · make doctor · make lint · make bench-quick"

@@ -26,19 +26,26 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
         static let configuration = CommandConfiguration(
             commandName: "tour",
             abstract: "Run the narrated lesson on a fresh db/step5-tour.sqlite, or upgrade --database FILE.")
-        // `--database FILE`: upgrade that file (from step 4 or the source's app) and list it. (The values
-        // given to step5 itself arrive here too: `step5 --database FILE` is this subcommand.)
-        @OptionGroup var options: DatabaseOptions
+        // As `tour --help` shows them. Step 5 parses them first, wherever they are on the line (`step5
+        // --database FILE`, `step5 tour --database FILE`): the values are in `step.options`.
+        @OptionGroup var tracing: TraceOptions
+        @Option(help: ArgumentHelp("Upgrade this file (step 4's, or the source app's) and list it.", valueName: "path"))
+        var database: String?
+
+        @ParentCommand var step: Step5
 
         func validate() throws {
-            if options.inMemory { throw ValidationError("--in-memory: a fresh database has nothing to upgrade.") }
+            if step.options.inMemory {
+                throw ValidationError("--in-memory: a fresh database has nothing to upgrade.")
+            }
         }
 
         func run() throws {
-            if let database = options.database {
-                try upgrade(database, trace: options.trace)
+            let trace = tracing.trace || step.options.trace
+            if let database = database ?? step.options.database {
+                try upgrade(database, trace: trace)
             } else {
-                try Step5.runTour(trace: options.trace)
+                try Step5.runTour(trace: trace)
             }
         }
     }

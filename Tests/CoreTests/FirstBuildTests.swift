@@ -39,11 +39,15 @@ import Testing
         #expect(first.stdout.contains(notice), "\(first.stdout)")
         #expect(try String(contentsOfFile: calls, encoding: .utf8).contains("build --product \(program)"))
 
-        // The program exists: make still runs swift build (quietly, into a log), then the program.
+        // The program exists: make runs swift build quietly (into a log), then the program; the
+        // runner only when what it is built from changed since (Makefile, RUNNER_STAMP).
         try script("\(bin)/\(program)", "echo '\(program) ran'")
+        let buildsBefore = try String(contentsOfFile: calls, encoding: .utf8).split(separator: "\n").count
         let later = try make(target, bin: bin, swift: directory.file("swift"))
         #expect(!later.stdout.contains("for the first time"), "\(later.stdout)")
         #expect(later.stdout.contains("\(program) ran"))
         #expect(later.status == 0)
+        let builds = try String(contentsOfFile: calls, encoding: .utf8).split(separator: "\n").count - buildsBefore
+        #expect(builds == (target == "ex" ? 0 : 1), "swift build ran \(builds) times")
     }
 }
