@@ -10,6 +10,8 @@ runs=${1:-20}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export TMPDIR="$root/.build/tmp"
+# As make test: no exercise target (a starter does not compile on purpose; Package.swift, "Exercises").
+export COURSE_EXERCISES=none
 mkdir -p "$TMPDIR" .build/watch-pty-test
 rm -f .build/watch-pty-test/run-*.log
 ${SWIFT:-swift} build --build-tests >.build/watch-pty-test/build.log 2>&1 || {
