@@ -28,7 +28,9 @@ step%: FORCE sqlite
 	  COURSE_STEP=$* $(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 \
 	    || { cat .build/make-step$*.log; echo "step$* did not build: see the messages above."; exit 1; }; \
 	else \
-	  echo "Building step$* for the first time (steps 2 to 10 also compile GRDB: about a minute)..."; \
+	  grdb=""; if test $* -gt 1 && ! test -e $(BIN)/Modules/GRDB.swiftmodule && ! test -e $(BIN)/GRDB.swiftmodule; then \
+	    grdb=" (it compiles GRDB first: about a minute)"; fi; \
+	  echo "Building step$* for the first time$$grdb..."; \
 	  COURSE_STEP=$* $(SWIFT) build --product step$* || { echo "step$* did not build: see the messages above."; exit 1; }; \
 	  echo; \
 	fi

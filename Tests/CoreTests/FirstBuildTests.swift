@@ -50,4 +50,19 @@ import Testing
         let builds = try String(contentsOfFile: calls, encoding: .utf8).split(separator: "\n").count - buildsBefore
         #expect(builds == (target == "ex" ? 0 : 1), "swift build ran \(builds) times")
     }
+
+    /// A step from 2 on says GRDB compiles first only while no build holds it yet (BIN/Modules).
+    @Test func theFirstBuildMentionsGRDBOnlyWhenItIsNotBuiltYet() throws {
+        let directory = try TemporaryDirectory.current
+        let bin = directory.file("bin")
+        try FileManager.default.createDirectory(atPath: bin + "/Modules", withIntermediateDirectories: true)
+        try script(directory.file("swift"), "true")
+        let before = try make("step3", bin: bin, swift: directory.file("swift"))
+        #expect(before.stdout.contains("Building step3 for the first time (it compiles GRDB first"), "\(before.stdout)")
+        #expect(FileManager.default.createFile(atPath: bin + "/Modules/GRDB.swiftmodule", contents: nil))
+        let after = try make("step3", bin: bin, swift: directory.file("swift"))
+        #expect(after.stdout.contains("Building step3 for the first time..."), "\(after.stdout)")
+        let step1 = try make("step1", bin: bin + "/none", swift: directory.file("swift"))
+        #expect(step1.stdout.contains("Building step1 for the first time..."), "\(step1.stdout)")
+    }
 }
