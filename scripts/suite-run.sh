@@ -1,4 +1,4 @@
-# Sourced by time-suite.sh and flake-hunt.sh: the suite as make test runs it.
+# Sourced by time-suite.sh, flake-hunt.sh and watch-pty-test.sh: the suite as make test runs it.
 # Needs $name (the calling script's, for its messages) and the repository root
 # as the current folder.
 

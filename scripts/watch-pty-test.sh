@@ -2,23 +2,21 @@
 # scripts/watch-pty-test.sh N: runs the pseudo-terminal tests of `make ex ARGS="watch"`
 # (PracticeLoopTests: re-check on save, move on when it passes, q Enter and Ctrl-C)
 # N times in a row on the built suite, and prints how many runs passed and failed.
-# Builds the tests first (once); the first run may also compile the step-1 checks
-# they use (in .build/isolation), later runs reuse them. Each failing run's log is
+# Runs make test's build phase first (make build-tests, which also builds the
+# step-1 check they use in .build/isolation). Each failing run's log is
 # kept in .build/watch-pty-test/run-<i>.log.
 set -uo pipefail
 runs=${1:-20}
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export TMPDIR="$root/.build/tmp"
-# As make test: no exercise target (a starter does not compile on purpose; Package.swift, "Exercises").
-export COURSE_EXERCISES=none
 mkdir -p "$TMPDIR" .build/watch-pty-test
 rm -f .build/watch-pty-test/run-*.log
-${SWIFT:-swift} build --build-tests >.build/watch-pty-test/build.log 2>&1 || {
-  cat .build/watch-pty-test/build.log
-  echo "the tests did not build"
-  exit 1
-}
+# make test's build phase, as make test runs it (no exercise target: a starter does not compile on purpose).
+name=watch-pty-test
+# shellcheck source=scripts/suite-run.sh
+source scripts/suite-run.sh
+build_first
 passed=0
 failed=0
 for i in $(seq 1 "$runs"); do

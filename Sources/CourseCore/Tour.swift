@@ -34,8 +34,8 @@ public struct Tour<L: Lesson>: ParsableCommand {
             commandName: "tour", abstract: "Run the narrated lesson on a fresh database (the default).")
     }
 
-    /// `--trace`, as `tour --help` shows it. The step's own options parse it first, wherever it is on the
-    /// line (`step3 --trace`, `step3 tour --trace`): the value is in `lesson.options`.
+    /// `--trace`, for `tour --help` only: the step's own options parse it first, wherever it is on the
+    /// line (`step3 --trace`, `step3 tour --trace`), so the value is in `lesson.options`.
     @OptionGroup var options: TraceOptions
 
     /// The step, as parsed: its `--database` and `--in-memory` reach here only to be refused (the tour brings
@@ -53,6 +53,6 @@ public struct Tour<L: Lesson>: ParsableCommand {
     }
 
     public func run() throws {
-        try attempt("run the tour") { try L.runTour(trace: options.trace || lesson.options.trace) }
+        try attempt("run the tour") { try L.runTour(trace: lesson.options.trace) }
     }
 }

@@ -26,8 +26,8 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
         static let configuration = CommandConfiguration(
             commandName: "tour",
             abstract: "Run the narrated lesson on a fresh db/step5-tour.sqlite, or upgrade --database FILE.")
-        // As `tour --help` shows them. Step 5 parses them first, wherever they are on the line (`step5
-        // --database FILE`, `step5 tour --database FILE`): the values are in `step.options`.
+        // For `tour --help` only: step 5's own options parse them first, wherever they are on the line
+        // (`step5 --database FILE`, `step5 tour --database FILE`), so the values are in `step.options`.
         @OptionGroup var tracing: TraceOptions
         @Option(help: ArgumentHelp("Upgrade this file (step 4's, or the source app's) and list it.", valueName: "path"))
         var database: String?
@@ -41,11 +41,10 @@ struct Step5: ParsableCommand, Lesson, ItemsStep {
         }
 
         func run() throws {
-            let trace = tracing.trace || step.options.trace
-            if let database = database ?? step.options.database {
-                try upgrade(database, trace: trace)
+            if let database = step.options.database {
+                try upgrade(database, trace: step.options.trace)
             } else {
-                try Step5.runTour(trace: trace)
+                try Step5.runTour(trace: step.options.trace)
             }
         }
     }
