@@ -151,6 +151,23 @@ private func makeSeedAppDatabase(_ path: String) throws {
         #expect(rows.map { $0["notes"] as String? } == names)
     }
 
+    /// `tour --database FILE` is `--database FILE` (step 5 parses the option wherever it is);
+    /// `--in-memory` has nothing to upgrade: refused, with a usage error, and no file made.
+    @Test func theTourUpgradesAFileGivenAfterItAndRefusesInMemory() throws {
+        let directory = try TemporaryDirectory.current
+        #expect(try StepProcess.run("step4", ["add", "Fig", "2", "--database", "f.sqlite"], in: directory).status == 0)
+        let upgraded = try StepProcess.run("step5", ["tour", "--database", "f.sqlite"], in: directory)
+        #expect(upgraded.status == 0, "\(upgraded.stderr)")
+        #expect(upgraded.stdout.hasPrefix("f.sqlite: applied addNotes\n"), "\(upgraded.stdout)")
+        for words in [["--in-memory"], ["tour", "--in-memory"]] {
+            let refused = try StepProcess.run("step5", words, in: directory)
+            #expect(refused.status == 64, "step5 \(words)")
+            #expect(
+                refused.stderr.contains("--in-memory: a fresh database has nothing to upgrade."), "\(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("db")), "a refused command makes no file")
+    }
+
     @Test func pipedShellEditsNotes() throws {
         let directory = try TemporaryDirectory.current
         let run = try StepProcess.run(
