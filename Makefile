@@ -70,6 +70,11 @@ golden: sqlite
 	$(SWIFT) build
 	@scripts/golden.sh; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
+# The book's evidence (docs/evidence/README.md): run every experiment on the linked SQLite.
+.PHONY: evidence
+evidence:
+	@python3 scripts/evidence.py $(ARGS)
+
 # Refresh the code excerpts in docs/ from the source (then review: git diff docs).
 docs:
 	@python3 scripts/sync-docs.py

@@ -1,0 +1,249 @@
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// The book's evidence (docs/evidence/README.md): each list quotes the claims of a chapter and names the
+/// evidence of each. This check keeps the lists true to what they point at: every claim is still, word for
+/// word, in a file the list quotes from, and every piece of evidence exists. (What the experiments show is
+/// checked by running them: `make evidence`.)
+enum EvidenceCheck {
+    struct Row {
+        var list: String  // "docs/evidence/09-concurrency.md:12"
+        var claim: String
+        var evidence: String
+        var review: String
+    }
+
+    /// The kinds of reference an Evidence cell may hold, as `kind:…` between backticks.
+    static let kinds = ["test", "golden", "exp", "grdb", "src", "sqlite"]
+
+    /// Runs of spaces and line breaks folded to one space: a quote survives a chapter's line wrapping.
+    static func folded(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    /// A table row's cells; `\|` is a pipe inside a cell.
+    static func cells(_ line: String) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var characters = Array(line.trimmingCharacters(in: .whitespaces).dropFirst())  // the leading |
+        if characters.last == "|" { characters.removeLast() }
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\\", index + 1 < characters.count, characters[index + 1] == "|" {
+                cell.append("|")
+                index += 2
+                continue
+            }
+            if character == "|" {
+                cells.append(cell.trimmingCharacters(in: .whitespaces))
+                cell = ""
+            } else {
+                cell.append(character)
+            }
+            index += 1
+        }
+        cells.append(cell.trimmingCharacters(in: .whitespaces))
+        return cells
+    }
+
+    /// The backticked `kind:…` references of an Evidence cell.
+    static func references(_ cell: String) -> [(kind: String, value: String)] {
+        cell.components(separatedBy: "`").enumerated().compactMap { index, part in
+            guard index % 2 == 1, let colon = part.firstIndex(of: ":") else { return nil }
+            let kind = String(part[..<colon])
+            return kinds.contains(kind) ? (kind, String(part[part.index(after: colon)...])) : nil
+        }
+    }
+
+    /// One list: its quoted files, rows, and what is wrong with its shape.
+    static func parse(_ text: String, list: String) -> (sources: [String], rows: [Row], problems: [String]) {
+        let lines = text.components(separatedBy: "\n")
+        var sources: [String] = []
+        var rows: [Row] = []
+        var problems: [String] = []
+        var inRemoved = false
+        for (index, line) in lines.enumerated() {
+            let place = "\(list):\(index + 1)"
+            if line.hasPrefix("Quotes from:") {
+                sources = line.components(separatedBy: "`").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+            }
+            if line.hasPrefix("## ") { inRemoved = line.hasPrefix("## Removed") }
+            guard !inRemoved, line.hasPrefix("|"), !line.hasPrefix("| Claim"), !line.hasPrefix("| ---") else {
+                continue
+            }
+            let cells = cells(line)
+            guard cells.count == 3 else {
+                problems.append(
+                    "\(place): a row needs 3 cells (Claim | Evidence | Review), this one has \(cells.count)")
+                continue
+            }
+            rows.append(Row(list: place, claim: cells[0], evidence: cells[1], review: cells[2]))
+        }
+        if sources.isEmpty { problems.append("\(list): no `Quotes from:` line naming the files the claims quote") }
+        if rows.isEmpty { problems.append("\(list): no claims listed") }
+        return (sources, rows, problems)
+    }
+
+    /// What is wrong with one row, given the folded text of the files its list quotes from.
+    static func problems(_ row: Row, quoted: [String: String], root: URL, grdb: URL) -> [String] {
+        var problems: [String] = []
+        for piece in row.claim.components(separatedBy: " … ") {
+            let wanted = folded(piece)
+            if wanted.isEmpty || !quoted.values.contains(where: { $0.contains(wanted) }) {
+                problems.append(
+                    "\(row.list): the claim \"\(wanted)\" is not, word for word, in \(quoted.keys.sorted().joined(separator: ", ")): reworded? Update the row with the text."
+                )
+            }
+        }
+        let references = references(row.evidence)
+        if references.isEmpty {
+            problems.append(
+                "\(row.list): no evidence (`test:…`, `golden:…`, `exp:…`, `grdb:…`, `src:…` or `sqlite:…` between backticks)"
+            )
+        }
+        for reference in references {
+            if let problem = problem(reference, root: root, grdb: grdb) {
+                problems.append("\(row.list): `\(reference.kind):\(reference.value)`: \(problem)")
+            }
+        }
+        if !["checked", "corrected", "new"].contains(where: { row.review.hasPrefix($0) }) {
+            problems.append("\(row.list): the review is \"\(row.review)\", not checked, corrected: … or new")
+        }
+        return problems
+    }
+
+    /// nil when the reference resolves.
+    static func problem(_ reference: (kind: String, value: String), root: URL, grdb: URL) -> String? {
+        /// "path:snippet" → the file (under base) must contain the snippet, folded.
+        func contains(_ base: URL, _ value: String, what: String) -> String? {
+            let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[1].isEmpty else { return "write it as \(what):PATH:SNIPPET" }
+            guard let text = try? String(contentsOf: base.appendingPathComponent(parts[0]), encoding: .utf8) else {
+                return "no file \(base.appendingPathComponent(parts[0]).path)"
+            }
+            return folded(text).contains(folded(parts[1])) ? nil : "\(parts[0]) does not contain \"\(parts[1])\""
+        }
+        switch reference.kind {
+        case "test":
+            let parts = reference.value.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { return "write it as test:TARGET/FILE.swift:FUNCTION" }
+            return contains(root.appendingPathComponent("Tests"), "\(parts[0]):func \(parts[1])(", what: "test")
+        case "golden": return contains(root.appendingPathComponent("Tests/Golden"), reference.value, what: "golden")
+        case "src": return contains(root, reference.value, what: "src")
+        case "grdb":
+            guard FileManager.default.fileExists(atPath: grdb.path) else {
+                return "no GRDB checkout at \(grdb.path): build first (make test does)"
+            }
+            return contains(grdb, reference.value, what: "grdb")
+        case "exp":
+            let path = root.appendingPathComponent("docs/evidence/experiments/\(reference.value)").path
+            return FileManager.default.fileExists(atPath: path) ? nil : "no experiment \(path)"
+        case "sqlite":
+            let address = reference.value
+            return address.hasPrefix("https://www.sqlite.org/") || address.hasPrefix("https://sqlite.org/")
+                ? nil : "not an address on sqlite.org"
+        default: return "unknown kind"
+        }
+    }
+
+    /// Every list under `root/docs/evidence`, and all that is wrong with them.
+    static func check(root: URL, grdb: URL) throws -> (lists: [String], rows: Int, problems: [String]) {
+        let folder = root.appendingPathComponent("docs/evidence")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".md") && $0 != "README.md" }.sorted()
+        var rows = 0
+        var problems: [String] = []
+        for name in names {
+            let list = "docs/evidence/\(name)"
+            let parsed = parse(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), list: list)
+            problems += parsed.problems
+            var quoted: [String: String] = [:]
+            for source in parsed.sources {
+                guard let text = try? String(contentsOf: root.appendingPathComponent(source), encoding: .utf8) else {
+                    problems.append("\(list): quotes from \(source), which does not exist")
+                    continue
+                }
+                quoted[source] = folded(text)
+            }
+            rows += parsed.rows.count
+            problems += parsed.rows.flatMap { Self.problems($0, quoted: quoted, root: root, grdb: grdb) }
+        }
+        return (names, rows, problems)
+    }
+}
+
+@Suite struct EvidenceTests {
+    @Test func everyClaimIsQuotedWordForWordAndEveryPieceOfEvidenceExists() throws {
+        let (lists, _, problems) = try EvidenceCheck.check(
+            root: workspaceRoot, grdb: workspaceRoot.appendingPathComponent(".build/checkouts/GRDB.swift"))
+        #expect(!lists.isEmpty, "no lists in docs/evidence")
+        for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    }
+}
+
+/// The checker itself: each way a list can go wrong is caught.
+@Suite struct EvidenceCheckTests {
+    /// A scratch workspace: a chapter, a test, a golden file, an experiment, a GRDB file, and one list.
+    static func check(_ rows: String, quotes: String = "Quotes from: `docs/01-a.md`") throws -> [String] {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        let files = [
+            "docs/01-a.md": "SQLite waits in the busy\nhandler when the first statement writes.\n",
+            "Tests/Step1Tests/A.swift": "@Test func handlerWaits() {}\n",
+            "Tests/Golden/step1.txt": "   · B's busy handler ran 1 time\n",
+            "docs/evidence/experiments/01-waits.py": "print('waited')\n",
+            "GRDB/Core/Configuration.swift": "public var defaultTransactionKind: TransactionKind = .immediate\n",
+            "docs/evidence/01-a.md":
+                "# Evidence\n\n\(quotes)\n\n| Claim | Evidence | Review |\n| --- | --- | --- |\n\(rows)\n",
+        ]
+        for (path, text) in files {
+            let url = root.url.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return try EvidenceCheck.check(root: root.url, grdb: root.url).problems
+    }
+
+    @Test func rowsWhoseClaimsAndEvidenceResolveHaveNoProblem() throws {
+        let rows = """
+            | SQLite waits in the busy handler … the first statement writes | `test:Step1Tests/A.swift:handlerWaits` `exp:01-waits.py` | checked |
+            | when the first \\| | `golden:step1.txt:busy handler ran 1 time` `sqlite:https://www.sqlite.org/c3ref/busy_handler.html` | new |
+            | the busy handler | `grdb:GRDB/Core/Configuration.swift:defaultTransactionKind: TransactionKind = .immediate` | corrected: it said DEFERRED |
+            """
+        let problems = try Self.check(rows)
+        // The second row's claim has a pipe the chapter lacks: the only problem.
+        #expect(problems.count == 1, "\(problems)")
+        #expect(problems.first?.contains("the claim \"when the first |\" is not, word for word") == true)
+    }
+
+    @Test func aRewordedClaimIsCaught() throws {
+        let problems = try Self.check("| SQLite always waits in the busy handler | `exp:01-waits.py` | checked |")
+        #expect(problems.first?.contains("is not, word for word, in docs/01-a.md") == true, "\(problems)")
+    }
+
+    @Test func missingEvidenceOfEachKindIsCaught() throws {
+        let cases = [
+            "`test:Step1Tests/A.swift:handlerGivesUp`": "does not contain \"func handlerGivesUp(\"",
+            "`golden:step1.txt:ran 2 times`": "does not contain \"ran 2 times\"",
+            "`exp:01-gives-up.py`": "no experiment",
+            "`grdb:GRDB/Core/Configuration.swift:.deferred`": "does not contain \".deferred\"",
+            "`src:Sources/None.swift:x`": "no file",
+            "`sqlite:https://example.com/busy`": "not an address on sqlite.org",
+            "no reference at all": "no evidence",
+        ]
+        for (evidence, expected) in cases {
+            let problems = try Self.check("| SQLite waits in the busy handler | \(evidence) | checked |")
+            #expect(problems.count == 1 && problems.first?.contains(expected) == true, "\(evidence): \(problems)")
+        }
+    }
+
+    @Test func aBadReviewARowOfTwoCellsAndAMissingQuotesLineAreCaught() throws {
+        #expect(try Self.check("| SQLite waits | `exp:01-waits.py` | fine |").first?.contains("the review is") == true)
+        #expect(try Self.check("| SQLite waits | `exp:01-waits.py` |").first?.contains("needs 3 cells") == true)
+        let noQuotes = try Self.check("| SQLite waits | `exp:01-waits.py` | checked |", quotes: "")
+        #expect(noQuotes.contains { $0.contains("no `Quotes from:` line") }, "\(noQuotes)")
+    }
+}

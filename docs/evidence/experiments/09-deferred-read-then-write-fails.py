@@ -1,0 +1,38 @@
+"""Claim (chapter 9): a DEFERRED transaction that reads, then writes, gets SQLITE_BUSY without waiting.
+
+B reads first (a SHARED lock), then asks for the write lock that A holds. In the rollback journal,
+waiting could deadlock: A's COMMIT waits for B's SHARED lock to go. In WAL, B's snapshot is older than
+A's commit would make it. Either way SQLite does not call B's busy handler. The one thing that differs
+from 09-deferred-write-waits.py: B reads before it writes.
+"""
+
+import os
+import lab
+
+seen = []
+for mode in ("delete", "wal"):
+    with lab.scratch() as folder:
+        path = os.path.join(folder, "entries.sqlite")
+        a, b = lab.Connection(path), lab.Connection(path)
+        a.execute(f"PRAGMA journal_mode = {mode}; CREATE TABLE entry (number INTEGER)")
+
+        # A holds the write lock: it has written and not committed.
+        a.execute("BEGIN IMMEDIATE; INSERT INTO entry VALUES (1)")
+
+        # B's busy handler would let A commit, if SQLite called it.
+        def a_commits(call):
+            if call == 0:
+                a.execute("COMMIT")
+            return True
+
+        b.on_busy(a_commits)
+        b.execute("BEGIN DEFERRED")
+        b.value("SELECT COUNT(*) FROM entry")  # B reads first
+        error = b.fails("INSERT INTO entry VALUES (2)")
+        lab.check(error.name == "SQLITE_BUSY" and b.busy_calls == 0,
+                  f"{mode}: {error.name}, busy handler ran {b.busy_calls} times")
+        seen.append(f"{mode}: {error.name}, handler ran {b.busy_calls} times")
+        b.execute("ROLLBACK")
+        a.close(), b.close()
+
+lab.report("B reads, then writes, in DEFERRED: it fails at once (" + "; ".join(seen) + ")")

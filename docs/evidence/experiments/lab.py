@@ -1,0 +1,124 @@
+"""What the experiments share: SQLite's C API on the library the steps link, a scratch folder, a check.
+
+The experiments call SQLite's C functions directly (ctypes on libsqlite3.so.0, the library python3's
+sqlite3 module and the steps' CSQLite link) so that they can do what the steps do and python3's module
+cannot: install a busy handler that counts its calls and acts while it waits, and read extended result codes.
+"""
+
+import ctypes
+import ctypes.util
+import os
+import sys
+import tempfile
+
+_lib = ctypes.CDLL(ctypes.util.find_library("sqlite3") or "libsqlite3.so.0")
+_lib.sqlite3_libversion.restype = ctypes.c_char_p
+_lib.sqlite3_errmsg.restype = ctypes.c_char_p
+_lib.sqlite3_errstr.restype = ctypes.c_char_p
+_lib.sqlite3_open_v2.argtypes = [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p), ctypes.c_int, ctypes.c_char_p]
+_lib.sqlite3_close_v2.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_errmsg.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_extended_errcode.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_extended_result_codes.argtypes = [ctypes.c_void_p, ctypes.c_int]
+_lib.sqlite3_busy_timeout.argtypes = [ctypes.c_void_p, ctypes.c_int]
+_lib.sqlite3_changes.argtypes = [ctypes.c_void_p]
+
+_ROW = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int,
+                        ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_char_p))
+_BUSY = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
+_lib.sqlite3_exec.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ROW, ctypes.c_void_p,
+                              ctypes.POINTER(ctypes.c_char_p)]
+_lib.sqlite3_busy_handler.argtypes = [ctypes.c_void_p, _BUSY, ctypes.c_void_p]
+
+VERSION = _lib.sqlite3_libversion().decode()
+
+# The result codes the experiments meet, by SQLite's names (sqlite3.h).
+CODES = {5: "SQLITE_BUSY", 6: "SQLITE_LOCKED", 517: "SQLITE_BUSY_SNAPSHOT", 261: "SQLITE_BUSY_RECOVERY",
+         19: "SQLITE_CONSTRAINT", 1: "SQLITE_ERROR", 11: "SQLITE_CORRUPT", 267: "SQLITE_CORRUPT_VTAB",
+         2067: "SQLITE_CONSTRAINT_UNIQUE", 787: "SQLITE_CONSTRAINT_FOREIGNKEY", 275: "SQLITE_CONSTRAINT_CHECK",
+         1299: "SQLITE_CONSTRAINT_NOTNULL", 3091: "SQLITE_CONSTRAINT_DATATYPE"}
+
+
+class SQLiteError(Exception):
+    """A statement failed: SQLite's extended result code, its name, the message and the SQL."""
+
+    def __init__(self, code, message, sql):
+        self.code, self.message, self.sql = code, message, sql
+        self.name = CODES.get(code, f"code {code}")
+        super().__init__(f"{self.name} ({code}): {message} — {sql}")
+
+
+class Connection:
+    """One connection (sqlite3_open_v2), with extended result codes on."""
+
+    def __init__(self, path, busy_timeout_ms=None):
+        self._db = ctypes.c_void_p()
+        rc = _lib.sqlite3_open_v2(path.encode(), ctypes.byref(self._db), 0x02 | 0x04, None)  # READWRITE | CREATE
+        if rc != 0:
+            raise SQLiteError(rc, "could not open", path)
+        _lib.sqlite3_extended_result_codes(self._db, 1)
+        self._busy = None
+        self.busy_calls = 0
+        if busy_timeout_ms is not None:
+            _lib.sqlite3_busy_timeout(self._db, busy_timeout_ms)
+
+    def execute(self, sql):
+        """Runs sql (one or more statements); returns the rows as lists of text (None for NULL)."""
+        rows = []
+
+        def collect(_, count, values, _names):
+            rows.append([None if values[i] is None else values[i].decode() for i in range(count)])
+            return 0
+
+        error = ctypes.c_char_p()
+        rc = _lib.sqlite3_exec(self._db, sql.encode(), _ROW(collect), None, ctypes.byref(error))
+        if rc != 0:
+            raise SQLiteError(_lib.sqlite3_extended_errcode(self._db), _lib.sqlite3_errmsg(self._db).decode(), sql)
+        return rows
+
+    def value(self, sql):
+        """The first column of the first row, as text."""
+        rows = self.execute(sql)
+        return rows[0][0] if rows else None
+
+    def changes(self):
+        return _lib.sqlite3_changes(self._db)
+
+    def on_busy(self, action):
+        """Installs a busy handler that counts its calls (busy_calls) and calls action(n) on the nth call,
+        n from 0; the handler asks SQLite to try again when action returns True, to give up otherwise."""
+
+        def handler(_, count):
+            self.busy_calls += 1
+            return 1 if action(count) else 0
+
+        self._busy = _BUSY(handler)  # kept: ctypes must not free the callback while SQLite holds it
+        _lib.sqlite3_busy_handler(self._db, self._busy, None)
+
+    def fails(self, sql):
+        """Runs sql, which must fail; returns the SQLiteError."""
+        try:
+            self.execute(sql)
+        except SQLiteError as error:
+            return error
+        raise AssertionError(f"expected an error from: {sql}")
+
+    def close(self):
+        _lib.sqlite3_close_v2(self._db)
+
+
+def scratch():
+    """A new folder for the experiment's files, deleted when the with-block ends."""
+    return tempfile.TemporaryDirectory(prefix="sqlite-course-evidence-")
+
+
+def check(condition, saw):
+    """Asserts condition; saw says what the experiment observed, in the words the chapter uses."""
+    if not condition:
+        print(f"NOT AS CLAIMED: {saw}")
+        sys.exit(1)
+
+
+def report(saw):
+    """The experiment's one line for `make evidence`."""
+    print(saw)
