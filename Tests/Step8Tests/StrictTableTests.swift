@@ -72,7 +72,8 @@ func readingDatabase(strict: Bool) throws -> DatabaseQueue {
     /// (INT, INTEGER, REAL, TEXT, BLOB) are never a guess: no header note.
     @Test func theGeneratorNeedsNoGuessForAStrictTable() throws {
         let file = try generate(
-            "CREATE TABLE reading (id INTEGER PRIMARY KEY, count INT NOT NULL, value REAL, sensor TEXT, raw BLOB) STRICT;")
+            "CREATE TABLE reading (id INTEGER PRIMARY KEY, count INT NOT NULL, value REAL, sensor TEXT, raw BLOB) STRICT;"
+        )
         #expect(file.source.contains("public var count: Int64"))
         #expect(file.source.contains("public var raw: Data?"))
         #expect(!file.source.contains("leave the Swift type open"))

@@ -126,8 +126,10 @@ import Testing
         let (stored, product) = try queue.write { db in
             try db.execute(sql: "UPDATE Products SET UnitsInStock = 'lots' WHERE ProductID = 1")
             _ = try verify(db)
-            return (try String.fetchOne(db, sql: "SELECT UnitsInStock FROM Products WHERE ProductID = 1"),
-                    try Product.fetchOne(db, id: 1))
+            return (
+                try String.fetchOne(db, sql: "SELECT UnitsInStock FROM Products WHERE ProductID = 1"),
+                try Product.fetchOne(db, id: 1)
+            )
         }
         #expect(stored == "lots")
         #expect(product?.unitsInStock == 0)
