@@ -60,7 +60,7 @@ public struct SwiftType: Equatable, Sendable {
             case .text: self.init(name: "String")
             case .real: self.init(name: "Double")
             case .blob where base.isEmpty:
-                self.init(name: "Data", note: "no declared type, so SQLite stores any value there")
+                self.init(name: "Data", note: "no declared type (BLOB affinity), so SQLite stores each value as given")
             case .blob: self.init(name: "Data")
             case .numeric:
                 self.init(

@@ -26,7 +26,8 @@ func sync(
         for id in plan.deletions {
             // DELETE FROM solar_body WHERE id = ?
             // (one id at a time: `WHERE id IN (?, ?, …)` would need a
-            // placeholder per id, and SQLite allows at most 32,766)
+            // placeholder per id, and SQLite caps their number: 32,766 by
+            // default, 250,000 in the library Debian ships)
             try SolarBody.deleteOne(db, key: id)
         }
         try checkpoint(.deleted, plan)

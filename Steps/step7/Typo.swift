@@ -21,7 +21,7 @@ func lighterSchema() throws -> String {
 /// (in camelCase: `english_name` reads `englishName`). A field that is not
 /// there gives NULL, and nothing complains.
 func loadByColumnNames(_ db: Database, json: String) throws {
-    let columns = try db.columns(in: "solar_body").map(\.name)  // PRAGMA table_info("solar_body")
+    let columns = try db.columns(in: "solar_body").map(\.name)  // PRAGMA main.table_xinfo("solar_body")
     let fields = columns.map { "json_extract(value, '$.\(camelCase($0))')" }
     // INSERT INTO solar_body (id, …, densitity, …)
     // SELECT json_extract(value, '$.id'), …, json_extract(value, '$.densitity'), …

@@ -62,7 +62,7 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
                 "// (docs/08-generated-records.md, \"Types: SQLite's affinity, then Swift's\"):",
                 "//   prices.amount: declared type MONEY has NUMERIC affinity (integers and reals); generated as Double",
                 "//   prices.price: declared type NUMERIC has NUMERIC affinity (integers and reals); generated as Double",
-                "//   prices.raw: no declared type, so SQLite stores any value there; generated as Data",
+                "//   prices.raw: no declared type (BLOB affinity), so SQLite stores each value as given; generated as Data",
             ])
         #expect(run.stdout.contains("public var price: Double\n") && run.stdout.contains("public var raw: Data?\n"))
         // A schema whose every type is plain says nothing more than the first two lines.

@@ -1,3 +1,4 @@
+import CourseCore
 import CourseTestSupport
 import Foundation
 import GRDB
@@ -96,5 +97,41 @@ import Testing
         let stderr = try refusal(path, in: directory)
         #expect(stderr.contains("no database at"), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: path))
+    }
+}
+
+/// What `verify` catches and what it cannot, on a Northwind-shaped database
+/// made from step 8's own schema files (ordinary tables, not STRICT).
+@Suite struct VerifyDecodingTests {
+    func northwindShaped() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        try queue.write { db in try db.execute(sql: CatalogSchema.sql + NorthwindSalesSchema.sql) }
+        return queue
+    }
+
+    /// A value its generated type cannot be made from ('soon' is no date
+    /// GRDB reads) fails `verify`, naming the table.
+    @Test func aValueTheRecordCannotReadFailsNamingTheTable() throws {
+        let queue = try northwindShaped()
+        try queue.write { db in try db.execute(sql: "INSERT INTO Orders (OrderDate) VALUES ('soon')") }
+        let error = try #require(throws: CourseError.self, performing: { try queue.read { db in try verify(db) } })
+        #expect(error.description.contains("could not read every row of \"Orders\""), "\(error)")
+    }
+
+    /// Text in an INTEGER column is no error: GRDB reads an Int64 with
+    /// sqlite3_column_int64, and SQLite converts 'lots' to 0. Only a STRICT
+    /// table would have refused it (StrictTableTests).
+    @Test func textInAnIntegerColumnIsReadAsZeroNotAnError() throws {
+        let queue = try northwindShaped()
+        let (stored, product) = try queue.write { db in
+            try db.execute(sql: "UPDATE Products SET UnitsInStock = 'lots' WHERE ProductID = 1")
+            _ = try verify(db)
+            return (
+                try String.fetchOne(db, sql: "SELECT UnitsInStock FROM Products WHERE ProductID = 1"),
+                try Product.fetchOne(db, id: 1)
+            )
+        }
+        #expect(stored == "lots")
+        #expect(product?.unitsInStock == 0)
     }
 }

@@ -51,3 +51,15 @@ CREATE TABLE "row" (
   id    INTEGER PRIMARY KEY,
   value TEXT
 );
+
+/* A STRICT table (SQLite 3.37+): each column's type is INT, INTEGER, REAL,
+   TEXT or BLOB, and SQLite refuses a value that type cannot hold
+   (SQLITE_CONSTRAINT_DATATYPE), so every row holds what the generated
+   Swift types say. StrictTableTests creates it with and without STRICT. */
+CREATE TABLE reading (
+  id     INTEGER PRIMARY KEY,
+  sensor TEXT NOT NULL,
+  count  INTEGER NOT NULL DEFAULT 0,
+  value  REAL,
+  raw    BLOB
+) STRICT;
