@@ -5,8 +5,8 @@
 #   SQLITE_LIBRARY=/path/to/libsqlite3.so  check that library instead
 #   COURSE_OS=Darwin                    check as on macOS (for the tests)
 # Linux: libsqlite3-dev gives sqlite3.h and libsqlite3.so. macOS: Apple's SDK
-# (the Command Line Tools) gives sqlite3.h and libsqlite3.tbd, the system the
-# library itself (libsqlite3.dylib).
+# (Xcode or the Command Line Tools, found with xcrun) gives sqlite3.h and
+# libsqlite3.tbd, the system the library itself (libsqlite3.dylib).
 set -u
 os=${COURSE_OS:-$(uname -s)}
 missing=0
@@ -30,8 +30,14 @@ else
 fi
 
 if [ "$os" = Darwin ]; then
-  sdk=$(xcrun --show-sdk-path 2>/dev/null || true)
   apt_fix="xcode-select --install"
+  sdk=$(xcrun --show-sdk-path 2>/dev/null || true)
+  if [ -n "$sdk" ]; then
+    ok "Apple's SDK ($sdk)"
+  else
+    problem "Apple's SDK (xcrun --show-sdk-path found none): Xcode or the Command Line Tools" "$apt_fix"
+    sdk=/no-sdk
+  fi
   header=${SQLITE_HEADER:-$sdk/usr/include/sqlite3.h}
 else
   apt_fix="sudo apt-get update && sudo apt-get install -y libsqlite3-dev"
@@ -45,13 +51,17 @@ fi
 
 library=${SQLITE_LIBRARY:-}
 if [ "$os" = Darwin ]; then
-  libname=libsqlite3.dylib
-  # The linker reads the SDK's stub (.tbd); the .dylib itself lives in the system's shared cache.
-  candidates="$sdk/usr/lib/libsqlite3.tbd /usr/lib/libsqlite3.dylib"
+  # The linker reads the SDK's stub, libsqlite3.tbd; the libsqlite3.dylib it names is in the
+  # system's shared cache, not a file on disk.
+  libname="libsqlite3.tbd (the SDK's stub for the system's libsqlite3.dylib)"
+  candidates="$sdk/usr/lib/libsqlite3.tbd"
 else
   libname=libsqlite3.so
   candidates=""
-  for dir in /usr/lib/$(gcc -print-multiarch 2>/dev/null) /usr/lib64 /usr/lib /usr/local/lib; do
+  # Debian's multiarch folder (x86_64-linux-gnu) from gcc, or from the machine's name where there is
+  # no gcc (the Swift image has none).
+  for dir in /usr/lib/$(gcc -print-multiarch 2>/dev/null) /usr/lib/$(uname -m)-linux-gnu /usr/lib64 /usr/lib \
+    /usr/local/lib; do
     candidates="$candidates $dir/libsqlite3.so"
   done
 fi
@@ -63,7 +73,8 @@ fi
 if [ -n "$library" ] && [ -e "$library" ]; then
   ok "libsqlite3 ($library)"
 else
-  problem "$libname, which the linker needs (looked for ${library:-$libname in the usual folders})" "$apt_fix"
+  if [ "$os" = Darwin ]; then looked=${library:-$candidates}; else looked=${library:-$libname in the usual folders}; fi
+  problem "$libname, which the linker needs (looked for $looked)" "$apt_fix"
 fi
 
 if command -v sqlite3 >/dev/null 2>&1; then

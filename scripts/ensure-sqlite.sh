@@ -11,10 +11,12 @@
 set -u
 os=${COURSE_OS:-$(uname -s)}
 if [ "$os" = Darwin ]; then
+  # Apple's SDK, wherever Xcode or the Command Line Tools put it; none without them.
   sdk=$(xcrun --show-sdk-path 2>/dev/null || true)
-  header=${SQLITE_HEADER:-$sdk/usr/include/sqlite3.h}
+  header=${SQLITE_HEADER:-${sdk:-/no-sdk}/usr/include/sqlite3.h}
   [ -f "$header" ] && exit 0
-  echo "SQLite's C header ($header) is missing: it comes with Apple's Command Line Tools." >&2
+  [ -n "$sdk" ] || echo "No Apple SDK: xcrun --show-sdk-path found none." >&2
+  echo "SQLite's C header ($header) is missing: it comes with Xcode or Apple's Command Line Tools." >&2
   echo "Run this, then try again:" >&2
   echo "    xcode-select --install" >&2
   exit 1
