@@ -36,7 +36,8 @@ extension IsolationFolder {
                 environment: ["COURSE_SCRATCH_PATH": LearnerCopy.buildPath, "TERM": "dumb"])
         }
 
-        @Test func watchReChecksEverySaveAndMovesOnWhenItPasses() async throws {
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func watchReChecksEverySaveAndMovesOnWhenItPasses() async throws {
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
             let exercise = try predicted
@@ -66,7 +67,8 @@ extension IsolationFolder {
             #expect(terminal.transcript.components(separatedBy: "passes.").count == 2, "one pass, one announcement")
         }
 
-        @Test func controlCStopsWatchingCleanly() async throws {
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func controlCStopsWatchingCleanly() async throws {
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
             let terminal = try startWatch(copy, try predicted)

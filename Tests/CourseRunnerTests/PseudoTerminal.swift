@@ -2,7 +2,16 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+/// The system's read(2), named apart from `PseudoTerminal.read(for:)`.
+private let readBytes = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let readBytes = Darwin.read
 #endif
+
+/// Whether this system can run a `PseudoTerminal`: it starts the program with util-linux's
+/// `setsid --ctty`, which Linux has and macOS does not (tests that need one are Linux-only).
+let pseudoTerminalsWork = FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid")
 
 /// A program run in a pseudo-terminal, as in a learner's terminal window: its
 /// standard input, output and error are the terminal, and the terminal is its
@@ -61,7 +70,7 @@ final class PseudoTerminal: @unchecked Sendable {
         var descriptor = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, Int32(seconds * 1000)) > 0 else { return 0 }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = Glibc.read(controller, &buffer, buffer.count)
+        let count = readBytes(controller, &buffer, buffer.count)
         guard count > 0 else { return -1 }  // EIO: every copy of the terminal is closed
         transcript += String(decoding: buffer[..<count], as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
         return count
