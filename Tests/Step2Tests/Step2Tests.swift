@@ -143,7 +143,8 @@ private struct Stop: Error {}
         try queue.write { db in try player.insert(db) }
         let row = try #require(
             try queue.read { db in
-                try Row.fetchOne(db, sql: "SELECT createdAt, typeof(createdAt), isInjured, typeof(isInjured) FROM players")
+                try Row.fetchOne(
+                    db, sql: "SELECT createdAt, typeof(createdAt), isInjured, typeof(isInjured) FROM players")
             })
         #expect(row[0] as String == "2024-11-18 09:00:00.000")
         #expect(row[1] as String == "text")
