@@ -58,10 +58,12 @@ final class RawConnection: @unchecked Sendable {
             case .null: code = sqlite3_bind_null(statement, index)
             case .integer(let int): code = sqlite3_bind_int64(statement, index, int)
             case .real(let double): code = sqlite3_bind_double(statement, index, double)
-            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT)
+            // Text and blobs go with their length in bytes, not -1 ("up to the first
+            // zero byte"): either may hold 0x00 bytes.
+            case .text(let text):
+                code = sqlite3_bind_text(statement, index, text, Int32(text.utf8.count), SQLITE_TRANSIENT)
             case .blob(let bytes):
-                // A length, not a terminator: a blob may hold zero bytes. (An empty
-                // Data has no address, and a NULL pointer would bind NULL: zeroblob(0).)
+                // An empty Data has no address, and a NULL pointer would bind NULL: zeroblob(0).
                 code =
                     bytes.isEmpty
                     ? sqlite3_bind_zeroblob(statement, index, 0)
@@ -93,10 +95,10 @@ final class RawConnection: @unchecked Sendable {
             let count = Int(sqlite3_column_bytes(statement, column))
             return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
         case SQLITE_BLOB:
-            // Read by length, never as a C string: a zero byte would end it.
+            // Read by length, never as a C string: a 0x00 byte would end it.
             let bytes = sqlite3_column_blob(statement, column)
             let count = Int(sqlite3_column_bytes(statement, column))
-            return .blob(bytes.map { Data(bytes: $0, count: count) } ?? Data())  // NULL pointer: empty blob
+            return .blob(bytes.map { Data(bytes: $0, count: count) } ?? Data())  // a NULL pointer: a zero-length blob
         default: return .null  // SQLITE_NULL
         }
     }

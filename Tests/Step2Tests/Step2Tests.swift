@@ -77,8 +77,12 @@ private struct Stop: Error {}
         #expect(rows.map { $0[1] } == ["null", "integer", "real", "text", "blob", "blob"].map(SQLiteValue.text))
         #expect(rows[4][2] == .integer(5))  // SQLite stored all five bytes
         #expect(SQLiteValue.blob(bytes).description == "X'42006C6F62'")
-        // Text is read by its length too: a zero byte inside it does not end it.
+        // Text goes both ways by its length too: a zero byte inside it does not end it.
         #expect(try db.query("SELECT CAST(X'410042' AS TEXT)")[0][0] == .text("A\u{0}B"))
+        #expect(
+            try db.query("SELECT ?, length(CAST(? AS BLOB))", [.text("A\u{0}B"), .text("A\u{0}B")])[0] == [
+                .text("A\u{0}B"), .integer(3),
+            ])
     }
 }
 
