@@ -44,7 +44,7 @@ runCheck(
                     DELETE FROM teams WHERE id = 1;
                     """
                 try learnerCode(
-                    "deleting the Lions, who have players (without ON DELETE, SQLite refuses to delete a parent)",
+                    "deleting the Lions, who have players (without ON DELETE, SQLite refuses to delete a parent that children point to)",
                     sql: setup
                 ) {
                     try queue.write { db in try db.execute(sql: setup) }

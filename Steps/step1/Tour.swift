@@ -112,11 +112,18 @@ func transactionSection(_ say: Narrator, _ db: OpaquePointer, batchSize: Int) th
 func closeSection(_ say: Narrator, _ db: OpaquePointer, path: String) {
     say.section("Close")
     say.action("sqlite3_close_v2")
+    // close_v2 answers SQLITE_OK even with a statement left: it then frees the
+    // connection only when that statement is finalized. So ask first.
+    let leftOver = sqlite3_next_stmt(db, nil) != nil
     let closed = sqlite3_close_v2(db)
     let stays = FileManager.default.fileExists(atPath: path)
-    say.result(
-        "\(ResultCodeName.of(closed)): the connection is \(closed == SQLITE_OK ? "closed" : "STILL OPEN"); "
-            + "the file \(stays ? "stays" : "is gone")")
+    let connection =
+        closed != SQLITE_OK
+        ? "the connection is STILL OPEN"
+        : leftOver
+            ? "a statement was never finalized: the connection lives on until it is"
+            : "no statement was left to finalize, so the connection is closed now"
+    say.result("\(ResultCodeName.of(closed)): \(connection); the file \(stays ? "stays" : "is gone")")
     say.note("look inside: make step1 ARGS=\"list --database \(Workspace.display(path))\"")
 }
 

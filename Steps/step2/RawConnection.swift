@@ -1,5 +1,6 @@
 import CSQLite
 import CourseCore
+import Foundation
 
 // Step 1 spells out every call of the SQLite C API. The queue below needs the
 // same calls without the commentary, so this file packs them into a small
@@ -7,7 +8,8 @@ import CourseCore
 
 /// One SQLite connection through the C API: open, run statements, close.
 ///
-/// Not thread-safe by design: step 2 shows how a serial queue makes it so.
+/// Not for two threads at once: its one transaction would mix their statements.
+/// Step 2 shows how a serial queue prevents that.
 /// (`@unchecked Sendable` lets that queue carry it across threads.)
 final class RawConnection: @unchecked Sendable {
     let handle: OpaquePointer
@@ -56,7 +58,18 @@ final class RawConnection: @unchecked Sendable {
             case .null: code = sqlite3_bind_null(statement, index)
             case .integer(let int): code = sqlite3_bind_int64(statement, index, int)
             case .real(let double): code = sqlite3_bind_double(statement, index, double)
-            case .text(let text): code = sqlite3_bind_text(statement, index, text, -1, SQLITE_TRANSIENT)
+            // Text and blobs go with their length in bytes, not -1 ("up to the first
+            // zero byte"): either may hold 0x00 bytes.
+            case .text(let text):
+                code = sqlite3_bind_text(statement, index, text, Int32(text.utf8.count), SQLITE_TRANSIENT)
+            case .blob(let bytes):
+                // An empty Data has no address, and a NULL pointer would bind NULL: zeroblob(0).
+                code =
+                    bytes.isEmpty
+                    ? sqlite3_bind_zeroblob(statement, index, 0)
+                    : bytes.withUnsafeBytes { buffer in
+                        sqlite3_bind_blob(statement, index, buffer.baseAddress, Int32(buffer.count), SQLITE_TRANSIENT)
+                    }
             }
             guard code == SQLITE_OK else { throw SQLiteError(connection: handle, resultCode: code, sql: sql) }
         }
@@ -66,15 +79,27 @@ final class RawConnection: @unchecked Sendable {
             code = sqlite3_step(statement)
             if code == SQLITE_DONE { return rows }
             guard code == SQLITE_ROW else { throw SQLiteError(connection: handle, resultCode: code, sql: sql) }
-            rows.append(
-                (0..<sqlite3_column_count(statement)).map { column in
-                    switch sqlite3_column_type(statement, column) {
-                    case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
-                    case SQLITE_FLOAT: .real(sqlite3_column_double(statement, column))
-                    case SQLITE_NULL: .null
-                    default: .text(String(cString: sqlite3_column_text(statement, column)))
-                    }
-                })
+            rows.append((0..<sqlite3_column_count(statement)).map { column in value(statement, column) })
+        }
+    }
+
+    /// Column `column` of the current row, read as the storage class it holds
+    /// in this row: in SQLite the type belongs to the value, not to the column.
+    private func value(_ statement: OpaquePointer?, _ column: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(statement, column) {  // asked first: a conversion would change it
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, column))
+        case SQLITE_TEXT:
+            // The pointer first, then its length in bytes (the order SQLite asks for).
+            let text = sqlite3_column_text(statement, column)
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .text(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self))
+        case SQLITE_BLOB:
+            // Read by length, never as a C string: a 0x00 byte would end it.
+            let bytes = sqlite3_column_blob(statement, column)
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return .blob(bytes.map { Data(bytes: $0, count: count) } ?? Data())  // a NULL pointer: a zero-length blob
+        default: return .null  // SQLITE_NULL
         }
     }
     // [/docs:raw-query]

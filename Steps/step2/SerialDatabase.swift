@@ -4,7 +4,8 @@ import Dispatch
 // [docs:serial-database]
 /// One SQLite connection, shared safely by the whole program.
 ///
-/// A connection must not be used by two threads at once. Rather than one
+/// A connection has one transaction, whoever sends its statements: two threads
+/// using it at once would mix theirs. Rather than one
 /// connection per screen (or per row!), the app keeps a single one and lines
 /// every access up on a serial queue: `sync` runs one closure at a time, in
 /// order, and waits for its result.

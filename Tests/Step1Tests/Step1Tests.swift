@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    @Test func aMisspelledTableFailsWhenPreparedBeforeAnythingRuns() throws {
+        try withDatabase { db in
+            var statement: OpaquePointer?
+            let code = sqlite3_prepare_v2(db, #"SELECT count(*) FROM "player""#, -1, &statement, nil)
+            #expect(code == SQLITE_ERROR)
+            #expect(statement == nil)  // nothing to step: the statement was never made
+            #expect(String(cString: sqlite3_errmsg(db)) == "no such table: player")
+        }
+    }
+
     @Test func notNullViolationCarriesTheExtendedCode() throws {
         try withDatabase { db in
             let error = try #require(throws: SQLiteError.self) {
@@ -162,6 +172,26 @@ import Testing
         let said = try narration { say, db in try refusalSection(say, db, attempts: [accepted]) }
         #expect(said.contains("   → unexpected: it worked"))
         #expect(said.last == "   → 5 rows, 4 before: a statement that was not refused changed the table")
+    }
+
+    @Test func closingSaysWhetherAStatementWasLeftUnfinalized() throws {
+        let path = try TemporaryDirectory.current.file("close.sqlite")
+        let clean = RecordedLines()
+        closeSection(clean.narrator, try openDatabase(path), path: path)
+        #expect(
+            clean.all.contains(
+                "   → SQLITE_OK: no statement was left to finalize, so the connection is closed now; the file stays"))
+
+        // A statement left prepared: close_v2 still answers SQLITE_OK, and the tour says what that means.
+        let db = try openDatabase(path)
+        var statement: OpaquePointer?
+        try check(sqlite3_prepare_v2(db, "SELECT 1", -1, &statement, nil), db, sql: "SELECT 1")
+        let leaky = RecordedLines()
+        closeSection(leaky.narrator, db, path: path)
+        #expect(
+            leaky.all.contains(
+                "   → SQLITE_OK: a statement was never finalized: the connection lives on until it is; the file stays"))
+        #expect(sqlite3_finalize(statement) == SQLITE_OK)  // the connection is freed here
     }
 
     @Test func insertCountsWhatItStored() throws {

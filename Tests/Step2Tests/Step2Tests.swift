@@ -64,6 +64,28 @@ private struct Stop: Error {}
     }
 }
 
+/// `RawConnection.query`: every storage class comes back as it was stored.
+@Suite struct RawConnectionTests {
+    @Test func everyStorageClassRoundTripsWhole() throws {
+        let db = try RawConnection(path: ":memory:")
+        try db.execute("CREATE TABLE storage (value)")  // no declared type: each value is kept as bound
+        let bytes = Data([0x42, 0x00, 0x6C, 0x6F, 0x62])  // "B", a zero byte, "lob"
+        let values: [SQLiteValue] = [.null, .integer(42), .real(0.5), .text("Blob"), .blob(bytes), .blob(Data())]
+        for value in values { try db.run("INSERT INTO storage (value) VALUES (?)", [value]) }
+        let rows = try db.query("SELECT value, typeof(value), length(value) FROM storage ORDER BY rowid")
+        #expect(rows.map { $0[0] } == values)  // the blob whole, past its zero byte; the empty one not NULL
+        #expect(rows.map { $0[1] } == ["null", "integer", "real", "text", "blob", "blob"].map(SQLiteValue.text))
+        #expect(rows[4][2] == .integer(5))  // SQLite stored all five bytes
+        #expect(SQLiteValue.blob(bytes).description == "X'42006C6F62'")
+        // Text goes both ways by its length too: a zero byte inside it does not end it.
+        #expect(try db.query("SELECT CAST(X'410042' AS TEXT)")[0][0] == .text("A\u{0}B"))
+        #expect(
+            try db.query("SELECT ?, length(CAST(? AS BLOB))", [.text("A\u{0}B"), .text("A\u{0}B")])[0] == [
+                .text("A\u{0}B"), .integer(3),
+            ])
+    }
+}
+
 /// GRDB's DatabaseQueue with step 2's record and migrations.
 @Suite(.temporaryDirectory) struct DatabaseQueueTests {
     func makeQueue() throws -> DatabaseQueue {
@@ -117,6 +139,21 @@ private struct Stop: Error {}
         try queue.write { db in try db.execute(sql: "INSERT INTO players (name) VALUES ('Raw')") }
         let raw = try queue.read { db in try Player.fetchOne(db) }
         #expect(raw?.isInjured == false)
+    }
+
+    @Test func aDateIsStoredAsUTCTextAndABoolAsAnInteger() throws {
+        let queue = try makeQueue()
+        var player = Player(name: "Blob", createdAt: tourDate, isInjured: true)  // 2024-11-18 09:00:00 UTC
+        try queue.write { db in try player.insert(db) }
+        let row = try #require(
+            try queue.read { db in
+                try Row.fetchOne(
+                    db, sql: "SELECT createdAt, typeof(createdAt), isInjured, typeof(isInjured) FROM players")
+            })
+        #expect(row[0] as String == "2024-11-18 09:00:00.000")
+        #expect(row[1] as String == "text")
+        #expect(row[2] as Int64 == 1)
+        #expect(row[3] as String == "integer")
     }
 
     @Test func recordsRoundTrip() throws {

@@ -83,4 +83,12 @@ import Testing
         let error = try #require(throws: CourseError.self) { try AppDatabase.open(.file(path)) }
         #expect(error.report.resultCode == 26)  // SQLITE_NOTADB
     }
+
+    @Test func grdbItselfRefusesAFileThatIsNotADatabaseAsItOpens() throws {
+        let path = try TemporaryDirectory.current.file("notes.sqlite")
+        try "these are notes, not a database".write(toFile: path, atomically: true, encoding: .utf8)
+        // No query yet: GRDB reads the schema as it opens the connection.
+        let error = try #require(throws: DatabaseError.self) { try DatabaseQueue(path: path) }
+        #expect(error.resultCode == .SQLITE_NOTADB)
+    }
 }

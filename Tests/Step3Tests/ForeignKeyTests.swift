@@ -82,6 +82,8 @@ import Testing
         #expect(problems.first?.originTable == "players")
         #expect(problems.first?.originRowID == ghost.id)
         #expect(problems.first?.destinationTable == "teams")
+        // The check reads what is stored: the connection that let Ghost in finds him too.
+        #expect(try unchecked.reader.read(foreignKeyProblems).map(\.originRowID) == [ghost.id])
     }
 }
 

@@ -29,6 +29,12 @@ _BUSY = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)
 _lib.sqlite3_exec.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _ROW, ctypes.c_void_p,
                               ctypes.POINTER(ctypes.c_char_p)]
 _lib.sqlite3_busy_handler.argtypes = [ctypes.c_void_p, _BUSY, ctypes.c_void_p]
+_lib.sqlite3_close.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_get_autocommit.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_prepare_v2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_void_p),
+                                    ctypes.POINTER(ctypes.c_char_p)]
+_lib.sqlite3_step.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_finalize.argtypes = [ctypes.c_void_p]
 
 VERSION = _lib.sqlite3_libversion().decode()
 
@@ -103,8 +109,38 @@ class Connection:
             return error
         raise AssertionError(f"expected an error from: {sql}")
 
+    def in_transaction(self):
+        """Whether a transaction is open (sqlite3_get_autocommit is 0)."""
+        return _lib.sqlite3_get_autocommit(self._db) == 0
+
+    def prepare(self, sql):
+        """A prepared statement (sqlite3_prepare_v2), to step and finalize by hand."""
+        statement = ctypes.c_void_p()
+        rc = _lib.sqlite3_prepare_v2(self._db, sql.encode(), -1, ctypes.byref(statement), None)
+        if rc != 0:
+            raise SQLiteError(_lib.sqlite3_extended_errcode(self._db), _lib.sqlite3_errmsg(self._db).decode(), sql)
+        return Statement(statement)
+
     def close(self):
-        _lib.sqlite3_close_v2(self._db)
+        """sqlite3_close_v2: returns its result code."""
+        return _lib.sqlite3_close_v2(self._db)
+
+    def close_v1(self):
+        """sqlite3_close (the first version): returns its result code."""
+        return _lib.sqlite3_close(self._db)
+
+
+class Statement:
+    """A prepared statement: step it (its result code: 100 SQLITE_ROW, 101 SQLITE_DONE), then finalize it."""
+
+    def __init__(self, handle):
+        self._statement = handle
+
+    def step(self):
+        return _lib.sqlite3_step(self._statement)
+
+    def finalize(self):
+        return _lib.sqlite3_finalize(self._statement)
 
 
 def scratch():

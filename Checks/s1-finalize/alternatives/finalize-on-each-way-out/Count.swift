@@ -4,7 +4,7 @@ import CSQLite
 //
 // `countPlayers` returns the right number, and the tour would never notice
 // anything wrong. But every call leaves something behind on the connection,
-// and after a few calls `sqlite3_close` refuses to close it. Find the leak.
+// and while anything is left `sqlite3_close` refuses to close it. Find the leak.
 
 /// What went wrong, for you to throw: the result code and the SQL.
 struct SQLiteFailure: Error {
