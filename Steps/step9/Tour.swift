@@ -51,7 +51,7 @@ func twoConnections(
         }
     }
     say.result("A counts \(try a.count()) entries, B counts \(try b.count())")
-    say.note("each connection has its own locks on the file: SQLite does not know they are in one process")
+    say.note("each connection takes its own locks on the file, as it would in a process of its own")
     try lessons(a, b)
 }
 
@@ -270,7 +270,8 @@ func lostUpdate(_ say: Narrator, _ database: AppDatabase) throws {
     say.note(
         "a lost update: task 2 wrote from a number task 1 had already changed; each access was its own transaction, so nothing stopped it"
     )
-    say.action("Task 1 and task 2 each add the next entry in ONE write { … } (read, then insert), on two threads at once")
+    say.action(
+        "Task 1 and task 2 each add the next entry in ONE write { … } (read, then insert), on two threads at once")
     let other = Outcome<Int>()
     DispatchQueue.global().async { other.set { try database.addNextEntry(worker: worker) } }
     let written = [try database.addNextEntry(worker: worker), try other.get()].sorted()
@@ -304,7 +305,9 @@ func aLongReader(_ say: Narrator, reader a: Connection, writer b: Connection, pa
         say.result("\(wal) holds \(fileSize(path + "-wal")) bytes; \(frames) frames, \(copied) copied")
     }
     if holdReader {
-        say.note("A's read transaction is open: the checkpoint copies nothing after A's snapshot, and the -wal file cannot start over")
+        say.note(
+            "A's read transaction is open: the checkpoint copies nothing after A's snapshot, and the -wal file cannot start over"
+        )
         a.narrate(say, "COMMIT")
     }
     say.action("B: PRAGMA wal_checkpoint(PASSIVE), then one more commit")
@@ -364,7 +367,8 @@ func yourTurn(_ say: Narrator) {
     say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500\"")
     say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500 --no-timeout\"")
     say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500 --deferred\"")
-    say.note("each flag changes one thing; each usually fails: some writers meet SQLITE_BUSY, and write-load counts them")
+    say.note(
+        "each flag changes one thing; each usually fails: some writers meet SQLITE_BUSY, and write-load counts them")
     say.note("make step9 ARGS=\"list\"")
     say.note("they use db/step9.sqlite; write-load starts that many processes of step 9, all writing to it")
 }

@@ -70,7 +70,10 @@ import Testing
             try readThenWrite(say, a, b, kind: .deferred)
         }
         #expect(deferred.contains("     result code: 5 SQLITE_BUSY"))
-        #expect(deferred.contains { $0.contains("A's busy handler ran 0 times: SQLite refused to wait. A reads a snapshot") })
+        #expect(
+            deferred.contains {
+                $0.contains("A's busy handler ran 0 times: SQLite refused to wait. A reads a snapshot")
+            })
         #expect(!deferred.contains { $0.contains("deadlock") })
     }
 

@@ -26,7 +26,8 @@ import Testing
             #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
             let perWorker = try Row.fetchAll(
                 db,
-                sql: "SELECT worker, COUNT(*), COUNT(DISTINCT number), MAX(number) FROM entry GROUP BY worker ORDER BY worker"
+                sql:
+                    "SELECT worker, COUNT(*), COUNT(DISTINCT number), MAX(number) FROM entry GROUP BY worker ORDER BY worker"
             )
             // Each worker's numbers are 1…500, each once: every read saw the worker's previous write.
             #expect(perWorker.map { [$0[0], $0[1], $0[2], $0[3]] as [Int] } == (1...4).map { [$0, 500, 500, 500] })
