@@ -70,9 +70,13 @@ struct AppDatabase: Sendable {
     /// one, in ONE transaction, so no other write can come in between (a
     /// read-modify-write split in two transactions can lose an update).
     /// `kind`: `.immediate`, as GRDB's `write { … }` begins, or `.deferred` (`--deferred`).
+    /// `meanwhile` runs between the read and the insert, where another write
+    /// would lose this one's update if it could get in (the tour starts one there).
     /// Returns the number written.
     @discardableResult
-    func addNextEntry(worker: Int, kind: Database.TransactionKind = .immediate) throws -> Int {
+    func addNextEntry(worker: Int, kind: Database.TransactionKind = .immediate, meanwhile: () -> Void = {}) throws
+        -> Int
+    {
         try dbWriter.writeWithoutTransaction { db in
             var entry = Entry(worker: worker, number: 0)
             try db.inTransaction(kind) {  // BEGIN IMMEDIATE TRANSACTION (or BEGIN DEFERRED TRANSACTION)
@@ -80,6 +84,7 @@ struct AppDatabase: Sendable {
                 let last =
                     try Entry.filter(Entry.Columns.worker == worker)
                     .select(max(Entry.Columns.number), as: Int.self).fetchOne(db) ?? 0
+                meanwhile()
                 entry.number = last + 1
                 try entry.insert(db)  // INSERT INTO "entry" ("worker", "number") VALUES (?, ?)
                 return .commit  // COMMIT TRANSACTION

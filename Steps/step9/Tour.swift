@@ -271,14 +271,16 @@ func lostUpdate(_ say: Narrator, _ database: AppDatabase) throws {
         "a lost update: task 2 wrote from a number task 1 had already changed; each access was its own transaction, so nothing stopped it"
     )
     say.action(
-        "Task 1 and task 2 each add the next entry in ONE write { … } (read, then insert), on two threads at once")
-    let other = Outcome<Int>()
-    DispatchQueue.global().async { other.set { try database.addNextEntry(worker: worker) } }
-    let written = [try database.addNextEntry(worker: worker), try other.get()].sorted()
-    say.result("they wrote numbers \(written.map(String.init).joined(separator: " and "))")
-    say.note(
-        "the pool runs one write at a time: the second write's read sees the first one's insert, whichever runs first"
+        "Task 1 adds the next entry in ONE write { … } (read, then insert); between its read and its insert, task 2 starts the same on another thread"
     )
+    let other = Outcome<Int>()
+    let mine = try database.addNextEntry(worker: worker) {
+        DispatchQueue.global().async { other.set { try database.addNextEntry(worker: worker) } }
+        let finished = other.wait(seconds: 0.1)
+        say.result("task 2 \(finished ? "finished" : "has not finished") while task 1's transaction is open")
+    }
+    say.result("task 1 wrote number \(mine), then task 2 number \(try other.get())")
+    say.note("the pool runs one write at a time: task 2's write waited for task 1's, then read the number task 1 wrote")
 }
 
 /// In WAL mode, a reader keeps the frames after its snapshot in the -wal file:

@@ -137,7 +137,8 @@ import Testing
         #expect(deferred.all.contains { $0.contains("BEGIN DEFERRED reads first") })
     }
 
-    /// Two accesses lose an update, staged in a fixed order; one write { … } each does not, in any order.
+    /// Two accesses lose an update, staged in a fixed order; in one write { … } each, the second task,
+    /// started between the first one's read and insert, waits, then reads what the first wrote.
     @Test func aReadModifyWriteInTwoAccessesLosesAnUpdateInOneWriteItDoesNot() throws {
         let path = try TemporaryDirectory.current.file("lost.sqlite")
         let silent = Narrator(write: { _ in })
@@ -147,7 +148,8 @@ import Testing
         let lines = RecordedLines()
         try lostUpdate(lines.narrator, database)
         #expect(lines.all.contains("   → 2 entries numbered 8: two increments, and the numbers went up by one"))
-        #expect(lines.all.contains("   → they wrote numbers 9 and 10"))
+        #expect(lines.all.contains("   → task 2 has not finished while task 1's transaction is open"))
+        #expect(lines.all.contains("   → task 1 wrote number 9, then task 2 number 10"))
         #expect(try database.lastNumber(worker: 0) == 10)
     }
 
