@@ -218,6 +218,11 @@ func readDuringAWrite(_ say: Narrator, _ writer: any DatabaseWriter, waitLimit: 
         say.result("the read did not finish within \(waitLimit) s while the write was open")
         say.note("a queue has one connection: a read waits until the write is over")
     }
+    // What a power loss may take: 1 (NORMAL) syncs around checkpoints only, 2 (FULL) at every commit.
+    let synchronous = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+    let names = [0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"]
+    say.result(
+        "PRAGMA synchronous on its writer connection: \(synchronous.map { "\($0) (\(names[$0] ?? "?"))" } ?? "none")")
 }
 
 /// How GRDB begins a write, seen through --trace. `mode` is what the section

@@ -110,6 +110,10 @@ import Testing
         try readDuringAWrite(
             queue.narrator, try DatabaseQueue(path: directory.file("queue.sqlite")).migrated(), waitLimit: 0.2)
         #expect(queue.all.contains("   → the read did not finish within 0.2 s while the write was open"))
+
+        // GRDB sets synchronous = NORMAL on a pool's writer (setUpWALMode); a queue keeps SQLite's FULL.
+        #expect(pool.all.contains("   → PRAGMA synchronous on its writer connection: 1 (NORMAL)"))
+        #expect(queue.all.contains("   → PRAGMA synchronous on its writer connection: 2 (FULL)"))
     }
 
     @Test func eachModeChangesOneThing() throws {
