@@ -116,6 +116,18 @@ import Testing
         #expect(queue.all.contains("   → PRAGMA synchronous on its writer connection: 2 (FULL)"))
     }
 
+    /// A pool's writer ends up with synchronous = NORMAL even when prepareDatabase asks for FULL
+    /// (GRDB's setUpWALMode runs after it); FULL holds when set once the pool is open.
+    @Test func aPoolOverridesSynchronousFromPrepareDatabaseButNotAfterItOpens() throws {
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        let pool = try DatabasePool(path: TemporaryDirectory.current.file("sync.sqlite"), configuration: configuration)
+        let synchronous = { try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") } }
+        #expect(try synchronous() == 1)
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        #expect(try synchronous() == 2)
+    }
+
     @Test func eachModeChangesOneThing() throws {
         let path = try TemporaryDirectory.current.file("mode.sqlite")
         let silent = Narrator(write: { _ in })
