@@ -58,11 +58,14 @@ struct AppDatabase: Sendable {
 
     /// The highest number `worker` has stored; 0 before its first entry.
     func lastNumber(worker: Int) throws -> Int {
-        try dbWriter.read { db in  // BEGIN DEFERRED TRANSACTION … COMMIT TRANSACTION
-            // SELECT MAX("number") FROM "entry" WHERE "worker" = ?
-            try Entry.filter(Entry.Columns.worker == worker)
-                .select(max(Entry.Columns.number), as: Int.self).fetchOne(db) ?? 0
-        }
+        try dbWriter.read { db in try Self.lastNumber(worker: worker, db) }  // BEGIN DEFERRED … COMMIT
+    }
+
+    /// The highest number `worker` has stored, read in `db`'s transaction.
+    private static func lastNumber(worker: Int, _ db: Database) throws -> Int {
+        // SELECT MAX("number") FROM "entry" WHERE "worker" = ?
+        try Entry.filter(Entry.Columns.worker == worker).select(max(Entry.Columns.number), as: Int.self)
+            .fetchOne(db) ?? 0
     }
 
     // [docs:next-entry]
@@ -80,10 +83,7 @@ struct AppDatabase: Sendable {
         try dbWriter.writeWithoutTransaction { db in
             var entry = Entry(worker: worker, number: 0)
             try db.inTransaction(kind) {  // BEGIN IMMEDIATE TRANSACTION (or BEGIN DEFERRED TRANSACTION)
-                // SELECT MAX("number") FROM "entry" WHERE "worker" = ?
-                let last =
-                    try Entry.filter(Entry.Columns.worker == worker)
-                    .select(max(Entry.Columns.number), as: Int.self).fetchOne(db) ?? 0
+                let last = try Self.lastNumber(worker: worker, db)  // SELECT MAX("number") FROM "entry" WHERE …
                 meanwhile()
                 entry.number = last + 1
                 try entry.insert(db)  // INSERT INTO "entry" ("worker", "number") VALUES (?, ?)
