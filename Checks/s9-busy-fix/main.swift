@@ -64,7 +64,7 @@ func waitsForTheWriteLock() throws {
             "recordVisit, while another process holds the write lock",
             expected: "it waits (SQLite calls the busy handler), then records visit 2",
             actual: "SQLITE_BUSY after \(calls.calls) calls of the busy handler: the transaction read "
-                + "before it asked for the write lock, and SQLite never waits there")
+                + "before it asked for the write lock, and SQLite does not wait there")
     }
     let numbers = try queue.read { db in try Int.fetchAll(db, sql: query) }
     try expect(numbers, equals: [1, 2], "the visits after recordVisit", sql: query)

@@ -48,17 +48,57 @@ struct AppDatabase: Sendable {
         return AppDatabase(writer)
     }
 
-    /// Adds one entry in a transaction of its own: the short write transaction
-    /// a process sharing the file should run (it holds the write lock briefly).
-    /// `kind`: `.immediate`, as GRDB's `write { … }` does, or `.deferred` (`--deferred`).
-    func addEntry(worker: Int, number: Int, kind: Database.TransactionKind = .immediate) throws {
+    /// Adds one entry numbered `number`, in a transaction of its own.
+    func addEntry(worker: Int, number: Int) throws {
+        try dbWriter.write { db in  // BEGIN IMMEDIATE TRANSACTION
+            var entry = Entry(worker: worker, number: number)
+            try entry.insert(db)  // INSERT INTO "entry" ("worker", "number") VALUES (?, ?)
+        }  // COMMIT TRANSACTION
+    }
+
+    /// The highest number `worker` has stored; 0 before its first entry.
+    func lastNumber(worker: Int) throws -> Int {
+        try dbWriter.read { db in try Self.lastNumber(worker: worker, db) }  // BEGIN DEFERRED … COMMIT
+    }
+
+    /// The highest number `worker` has stored, read in `db`'s transaction.
+    private static func lastNumber(worker: Int, _ db: Database) throws -> Int {
+        // SELECT MAX("number") FROM "entry" WHERE "worker" = ?
+        try Entry.filter(Entry.Columns.worker == worker).select(max(Entry.Columns.number), as: Int.self)
+            .fetchOne(db) ?? 0
+    }
+
+    // [docs:next-entry]
+    /// Adds `worker`'s next entry: reads its last number and writes the next
+    /// one, in ONE transaction, so no other write can come in between (a
+    /// read-modify-write split in two transactions can lose an update).
+    /// `kind`: `.immediate`, as GRDB's `write { … }` begins, or `.deferred` (`--deferred`).
+    /// `meanwhile` runs between the read and the insert, where another write
+    /// would lose this one's update if it could get in (the tour starts one there).
+    /// Returns the number written.
+    @discardableResult
+    func addNextEntry(worker: Int, kind: Database.TransactionKind = .immediate, meanwhile: () -> Void = {}) throws
+        -> Int
+    {
         try dbWriter.writeWithoutTransaction { db in
-            // BEGIN IMMEDIATE TRANSACTION (or BEGIN DEFERRED TRANSACTION)
-            try db.inTransaction(kind) {
-                var entry = Entry(worker: worker, number: number)
+            var entry = Entry(worker: worker, number: 0)
+            try db.inTransaction(kind) {  // BEGIN IMMEDIATE TRANSACTION (or BEGIN DEFERRED TRANSACTION)
+                let last = try Self.lastNumber(worker: worker, db)  // SELECT MAX("number") FROM "entry" WHERE …
+                meanwhile()
+                entry.number = last + 1
                 try entry.insert(db)  // INSERT INTO "entry" ("worker", "number") VALUES (?, ?)
                 return .commit  // COMMIT TRANSACTION
             }
+            return entry.number
+        }
+    }
+    // [/docs:next-entry]
+
+    /// How many entries of `worker` are numbered `number`.
+    func entries(worker: Int, number: Int) throws -> Int {
+        try dbWriter.read { db in
+            // SELECT COUNT(*) FROM "entry" WHERE "worker" = ? AND "number" = ?
+            try Entry.filter(Entry.Columns.worker == worker && Entry.Columns.number == number).fetchCount(db)
         }
     }
 

@@ -14,6 +14,7 @@ struct Entry: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableR
     /// The columns this step filters and groups by, typed.
     enum Columns {
         static let worker = Column(CodingKeys.worker)
+        static let number = Column(CodingKeys.number)
     }
 
     /// After an INSERT, keep the id SQLite chose.

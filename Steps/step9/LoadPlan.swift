@@ -4,7 +4,8 @@ import Foundation
 import GRDB
 
 /// `write-load`: N processes of step 9 itself, each adding M entries to one
-/// file in short transactions, then a count of what the file holds.
+/// file in short transactions (each reads the process's last number, then
+/// writes the next), then a count of what the file holds.
 struct LoadPlan: Sendable {
     static let processRange = 1...64
     static let insertRange = 1...100_000
@@ -30,6 +31,20 @@ struct LoadPlan: Sendable {
         }
     }
 
+    /// Refuses `--no-timeout` with `--deferred`: a run changes one thing, so that its result says what that thing does.
+    static func validate(noTimeout: Bool, deferred: Bool) throws {
+        if noTimeout && deferred {
+            throw ValidationError(
+                "--no-timeout and --deferred change one thing each: give one of them, so that what the run shows is that one thing's doing."
+            )
+        }
+    }
+
+    /// The mode the flags select (validated: at most one of them).
+    static func mode(noTimeout: Bool, deferred: Bool) -> WriteMode {
+        noTimeout ? .noTimeout : deferred ? .deferred : .shared
+    }
+
     // [docs:write-load]
     /// Sets the file up (the schema, WAL mode), starts the processes, waits for
     /// them all, and counts the entries they added.
@@ -51,14 +66,15 @@ struct LoadPlan: Sendable {
     /// Starts `step9 worker …`: this very executable, as a process of its own.
     private func startWorker(_ number: Int, path: String) throws -> WorkerProcess {
         var arguments = ["worker", "--worker", "\(number)", "--inserts", "\(inserts)", "--file", path]
-        if mode == .deferred { arguments.append("--deferred") }
+        if let flag = mode.flag { arguments.append(flag) }
         return try WorkerProcess(number: number, arguments: arguments)
     }
 
     // [docs:worker]
     /// What one worker process does: M entries, each in a transaction of its
-    /// own. A write that fails with SQLITE_BUSY is counted, not retried and not
-    /// hidden; any other error stops the worker.
+    /// own that reads the worker's last number, then writes the next. A write
+    /// that fails with SQLITE_BUSY is counted, not retried and not hidden; any
+    /// other error stops the worker.
     static func work(worker: Int, inserts: Int, mode: WriteMode, path: String) throws -> Tally {
         let silent = Narrator(write: { _ in })
         var tally = Tally(worker: worker)
@@ -70,9 +86,9 @@ struct LoadPlan: Sendable {
             tally.busy = inserts  // the file was locked before a single write could start
             return tally
         }
-        for number in 1...inserts {
+        for _ in 1...inserts {
             do {
-                try database.addEntry(worker: worker, number: number, kind: mode.transactionKind)
+                try database.addNextEntry(worker: worker, kind: mode.transactionKind)
                 tally.added += 1
             } catch  where isBusy(error) {
                 tally.busy += 1

@@ -18,9 +18,13 @@ struct LoadResult: Sendable {
     func check() throws {
         guard stored != plan.expected || busy > 0 else { return }
         let fix =
-            plan.mode == .deferred
-            ? "run it without --deferred: BEGIN IMMEDIATE and a busy timeout make every writer wait its turn (chapter 9)"
-            : "see chapter 9, docs/09-concurrency.md"
+            switch plan.mode {
+            case .noTimeout:
+                "run it without --no-timeout: the busy timeout makes a writer wait for another process's write (chapter 9)"
+            case .deferred:
+                "run it without --deferred: BEGIN IMMEDIATE takes the write lock before the worker reads, where the busy timeout can wait (chapter 9)"
+            case .shared: "see chapter 9, docs/09-concurrency.md"
+            }
         throw CourseError(
             report: ErrorReport(
                 "\(plan.expected - stored) of \(plan.expected) writes failed: \(busy) with SQLITE_BUSY (database is locked)",

@@ -16,7 +16,9 @@ final class Outcome<Value: Sendable>: @unchecked Sendable {
 
     /// Waits until the value is set, at most `seconds`; whether it was.
     func wait(seconds: Double) -> Bool {
-        done.wait(timeout: .now() + seconds) == .success
+        let set = done.wait(timeout: .now() + seconds) == .success
+        if set { done.signal() }  // `get` finds it at once
+        return set
     }
 
     /// Waits for the value, as long as it takes, and returns it (or throws what was thrown).

@@ -21,9 +21,10 @@ struct Step9: ParsableCommand, Lesson {
             commandName: "write-load",
             abstract: "Start N processes of step 9, each adding M entries to one file; count what was stored.",
             discussion: """
-                Each process adds its entries one short transaction at a time, with the chapter's configuration \
-                (BEGIN IMMEDIATE and a busy timeout), or with --deferred as GRDB's and SQLite's defaults would \
-                (BEGIN DEFERRED, no busy timeout). Exit status 0 only when every entry was stored.
+                Each process adds its entries one short transaction at a time; each transaction reads the \
+                process's last number, then writes the next. By default with the chapter's configuration \
+                (a busy timeout, and BEGIN IMMEDIATE); --no-timeout or --deferred changes one of the two. \
+                Exit status 0 only when every entry was stored.
                 """
         )
         @Option(
@@ -36,12 +37,15 @@ struct Step9: ParsableCommand, Lesson {
                 "How many entries each process adds (\(LoadPlan.insertRange.lowerBound)-\(LoadPlan.insertRange.upperBound))."
         )
         var inserts = 500
-        @Flag(help: "Write with BEGIN DEFERRED and no busy timeout: the failure chapter 9 explains.")
+        @Flag(help: "No busy timeout (GRDB's default): a writer that finds another at work fails at once.")
+        var noTimeout = false
+        @Flag(help: "BEGIN DEFERRED instead of IMMEDIATE: a transaction that has read cannot wait for the write lock.")
         var deferred = false
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
             try LoadPlan.validate(processes: processes, inserts: inserts, inMemory: database.inMemory)
+            try LoadPlan.validate(noTimeout: noTimeout, deferred: deferred)
         }
 
         func run() throws {
@@ -49,7 +53,8 @@ struct Step9: ParsableCommand, Lesson {
             let location = try database.checkedLocation(
                 defaultFile: "step9.sqlite", for: "step9", migrations: AppDatabase.migrator.migrations)
             guard case .file(let path) = location else { return }  // validate() refused --in-memory
-            let plan = LoadPlan(processes: processes, inserts: inserts, mode: deferred ? .deferred : .shared)
+            let plan = LoadPlan(
+                processes: processes, inserts: inserts, mode: LoadPlan.mode(noTimeout: noTimeout, deferred: deferred))
             let outcome = try plan.run(on: path, trace: database.trace, narrator: say)
             say.line(outcome.summary)
             try outcome.check()
@@ -79,11 +84,16 @@ struct Step9: ParsableCommand, Lesson {
             abstract: "Add entries as one of write-load's processes.", shouldDisplay: false)
         @Option(help: "This process's number, stored in each entry.") var worker: Int
         @Option(help: "How many entries to add.") var inserts: Int
-        @Flag(help: "BEGIN DEFERRED and no busy timeout.") var deferred = false
+        @Flag(help: "No busy timeout.") var noTimeout = false
+        @Flag(help: "BEGIN DEFERRED instead of IMMEDIATE.") var deferred = false
         @Option(help: "The file, set up by write-load.") var file: String
 
+        func validate() throws {
+            try LoadPlan.validate(noTimeout: noTimeout, deferred: deferred)
+        }
+
         func run() throws {
-            let mode: WriteMode = deferred ? .deferred : .shared
+            let mode = LoadPlan.mode(noTimeout: noTimeout, deferred: deferred)
             let tally = try LoadPlan.work(worker: worker, inserts: inserts, mode: mode, path: file)
             print(tally.line)
         }

@@ -19,12 +19,14 @@ extension Step9 {
             try readThenWrite(say, a, b, kind: .immediate)
             try snapshotInWAL(say, reader: a, writer: b, journalMode: "wal")
             try checkpoint(say, a, path: path)
+            try aLongReader(say, reader: a, writer: b, path: path)
         }
         let configuration = CourseGRDB.configuration(trace: trace, narrator: say)
         try readDuringAWrite(say, try DatabasePool(path: path, configuration: configuration))
-        try howAWriteBegins(say, path: path, mode: .shared)
         let database = try AppDatabase.open(
             .file(path), configuration: WriteMode.shared.configuration(trace: trace, narrator: say))
+        try lostUpdate(say, database)
+        try howAWriteBegins(say, path: path, mode: .shared)
         try asyncAccess(say, database)
         yourTurn(say)
     }
@@ -49,7 +51,7 @@ func twoConnections(
         }
     }
     say.result("A counts \(try a.count()) entries, B counts \(try b.count())")
-    say.note("each connection has its own locks on the file: SQLite does not know they are in one process")
+    say.note("each connection takes its own locks on the file, as it would in a process of its own")
     try lessons(a, b)
 }
 
@@ -102,7 +104,8 @@ func waitForTheReader(_ say: Narrator, reader a: Connection, writer b: Connectio
 
 /// B has written (and not committed); A, in a transaction of `kind`, reads
 /// then writes. A's busy handler would let B commit, if SQLite ever called it.
-/// `kind` is what the section demonstrates: the tour runs it with .deferred, then .immediate.
+/// `kind` is what the section demonstrates: the tour runs it with .deferred, then .immediate,
+/// in the rollback journal; a test runs it in WAL and watches the reason change.
 func readThenWrite(_ say: Narrator, _ a: Connection, _ b: Connection, kind: Database.TransactionKind) throws {
     say.section("Read, then write: BEGIN \(kind.rawValue)")
     let before = try a.count()
@@ -121,9 +124,15 @@ func readThenWrite(_ say: Narrator, _ a: Connection, _ b: Connection, kind: Data
             "A's busy handler ran \(calls) \(calls == 1 ? "time" : "times"): A waited its turn, B committed first, then A read and wrote"
         )
     } else {
+        // Why SQLite does not wait depends on the journal mode A's file is in.
+        let journalMode = try a.run("PRAGMA journal_mode") ?? ""
         say.note(
-            "A's busy handler ran \(calls) \(calls == 1 ? "time" : "times"): SQLite refused to wait. A holds a SHARED lock "
-                + "and wants B's lock, while B's COMMIT will want A's to go: waiting could deadlock, so no busy timeout helps"
+            "A's busy handler ran \(calls) \(calls == 1 ? "time" : "times"): SQLite refused to wait. "
+                + (journalMode == "wal"
+                    ? "A reads a snapshot; once B commits, that snapshot is older than B's commit, and writing from it "
+                        + "fails anyway (SQLITE_BUSY_SNAPSHOT): waiting cannot help, so no busy timeout helps"
+                    : "A holds a SHARED lock and wants B's lock, while B's COMMIT will want A's to go: "
+                        + "waiting could deadlock, so no busy timeout helps")
         )
         if a.isInsideTransaction { a.narrate(say, "ROLLBACK") }
         if b.isInsideTransaction { b.narrate(say, "COMMIT") }
@@ -175,7 +184,8 @@ func checkpoint(_ say: Narrator, _ a: Connection, path: String) throws {
     }
     say.note("PASSIVE copies the committed pages into the database file and leaves the -wal file to be reused")
     say.note(
-        "TRUNCATE also empties it; SQLite checkpoints by itself every 1000 pages, and when the last connection closes")
+        "TRUNCATE also empties it; SQLite checkpoints by itself once the -wal file reaches 1000 pages, and when the last connection closes"
+    )
 }
 
 /// A file's size in bytes; 0 when it does not exist.
@@ -208,20 +218,28 @@ func readDuringAWrite(_ say: Narrator, _ writer: any DatabaseWriter, waitLimit: 
         say.result("the read did not finish within \(waitLimit) s while the write was open")
         say.note("a queue has one connection: a read waits until the write is over")
     }
+    // What a power loss may take: 1 (NORMAL) syncs around checkpoints only, 2 (FULL) at every commit.
+    let synchronous = try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+    let names = [0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"]
+    say.result(
+        "PRAGMA synchronous on its writer connection: \(synchronous.map { "\($0) (\(names[$0] ?? "?"))" } ?? "none")")
 }
 
 /// How GRDB begins a write, seen through --trace. `mode` is what the section
-/// demonstrates: a test passes `.deferred` and watches the words change.
+/// demonstrates: a test passes `.noTimeout` and `.deferred` and watches the words change.
 func howAWriteBegins(_ say: Narrator, path: String, mode: WriteMode) throws {
     say.section("GRDB: a file shared between processes")
     let statements = Statements()
     let configuration = mode.configuration(trace: true, narrator: Narrator(write: statements.append))
-    say.action("Open \(Workspace.display(path)) with busyMode \(configuration.busyMode) and add an entry")
+    say.action(
+        "Open \(Workspace.display(path)) with busyMode \(configuration.busyMode) and add worker 0's next entry, as write-load's workers do"
+    )
     let database = try AppDatabase.open(.file(path), configuration: configuration, migrate: false)
     let opening = statements.all.count  // what opening the pool ran is not the lesson
-    try database.addEntry(worker: 0, number: 0, kind: mode.transactionKind)
+    try database.addNextEntry(worker: 0, kind: mode.transactionKind)
     let written = statements.all.dropFirst(opening).map { $0.trimmingCharacters(in: .whitespaces) }
-    for statement in written where statement.contains("BEGIN") || statement.contains("COMMIT") {
+    // GRDB reads the schema (PRAGMA …, sqlite_master) the first time it inserts a record: not the lesson.
+    for statement in written where !statement.contains("PRAGMA") && !statement.contains("sqlite_master") {
         say.result(statement)
     }
     // What the trace showed, and the busy mode the connection was given.
@@ -230,10 +248,82 @@ func howAWriteBegins(_ say: Narrator, path: String, mode: WriteMode) throws {
     say.note(
         (immediate
             ? "BEGIN IMMEDIATE takes the write lock before the transaction reads anything"
-            : "BEGIN DEFERRED reads first and asks for the write lock later, where SQLite will not wait")
+            : "BEGIN DEFERRED reads first and asks for the write lock at the INSERT, where SQLite will not wait")
             + (waits
                 ? "; the busy timeout lets it wait for another process's write"
                 : "; with no busy timeout, another process's write makes this one fail at once"))
+}
+
+/// A read-modify-write split in two database accesses, staged in a fixed
+/// order as two tasks of one app could run it, then the same work in one
+/// `write { … }` each. `database` is what the section demonstrates: one pool
+/// for the file, as an app opens it.
+func lostUpdate(_ say: Narrator, _ database: AppDatabase) throws {
+    say.section("A read-modify-write belongs in one write { … }")
+    let worker = 0
+    say.action("Task 1 reads worker \(worker)'s last number in read { … }")
+    let first = try database.lastNumber(worker: worker)
+    say.result("\(first)")
+    say.action("Task 2 reads it too, before task 1 writes")
+    let second = try database.lastNumber(worker: worker)
+    say.result("\(second)")
+    say.action("Task 1 writes number \(first + 1) in write { … }, then task 2 writes number \(second + 1)")
+    try database.addEntry(worker: worker, number: first + 1)
+    try database.addEntry(worker: worker, number: second + 1)
+    let twice = try database.entries(worker: worker, number: first + 1)
+    say.result("\(twice) entries numbered \(first + 1): two increments, and the numbers went up by one")
+    say.note(
+        "a lost update: task 2 wrote from a number task 1 had already changed; each access was its own transaction, so nothing stopped it"
+    )
+    say.action(
+        "Task 1 adds the next entry in ONE write { … } (read, then insert); between its read and its insert, task 2 starts the same on another thread"
+    )
+    let other = Outcome<Int>()
+    let mine = try database.addNextEntry(worker: worker) {
+        DispatchQueue.global().async { other.set { try database.addNextEntry(worker: worker) } }
+        let finished = other.wait(seconds: 0.1)
+        say.result("task 2 \(finished ? "finished" : "has not finished") while task 1's transaction is open")
+    }
+    say.result("task 1 wrote number \(mine), then task 2 number \(try other.get())")
+    say.note("the pool runs one write at a time: task 2's write waited for task 1's, then read the number task 1 wrote")
+}
+
+/// In WAL mode, a reader keeps the frames after its snapshot in the -wal file:
+/// no checkpoint may reset the file under it, so every commit makes it grow.
+/// `holdReader` is what the section demonstrates: a test passes false and
+/// watches the -wal file stay small.
+func aLongReader(_ say: Narrator, reader a: Connection, writer b: Connection, path: String, holdReader: Bool = true)
+    throws
+{
+    say.section("WAL: a long reader makes the -wal file grow")
+    let wal = Workspace.display(path) + "-wal"
+    b.narrate(say, "PRAGMA journal_size_limit = 0")
+    if holdReader {
+        a.narrate(say, "BEGIN")
+        a.narrate(say, "SELECT COUNT(*) FROM entry")
+    }
+    for round in 1...3 {
+        say.action("B: 10 commits of one entry each, then PRAGMA wal_checkpoint(PASSIVE)")
+        for number in 1...10 {
+            try b.run("INSERT INTO entry (worker, number) VALUES (0, \(100 * round + number))")
+        }
+        let row = try b.queue.inDatabase { db in try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+        let (frames, copied): (Int, Int) = row.map { ($0[1], $0[2]) } ?? (0, 0)
+        say.result("\(wal) holds \(fileSize(path + "-wal")) bytes; \(frames) frames, \(copied) copied")
+    }
+    if holdReader {
+        say.note(
+            "A's read transaction is open: the checkpoint copies nothing after A's snapshot, and the -wal file cannot start over"
+        )
+        a.narrate(say, "COMMIT")
+    }
+    say.action("B: PRAGMA wal_checkpoint(PASSIVE), then one more commit")
+    try b.run("PRAGMA wal_checkpoint(PASSIVE)")
+    try b.run("INSERT INTO entry (worker, number) VALUES (0, 400)")
+    say.result("\(wal) holds \(fileSize(path + "-wal")) bytes")
+    say.note(
+        "with no reader in the way the checkpoint copied every frame; the next commit wrote the -wal file from its start, "
+            + "and journal_size_limit = 0 cut the rest off")
 }
 
 /// async/await: a read that suspends, and an observation consumed in a Task.
@@ -268,7 +358,7 @@ private func observeTwoCounts(_ database: AppDatabase) async throws -> (seen: [I
     for await _ in counts {
         received += 1
         if received == 1 {
-            try database.addEntry(worker: 0, number: 0)
+            try database.addNextEntry(worker: 0)
         } else {
             task.cancel()
             break
@@ -282,8 +372,10 @@ private func observeTwoCounts(_ database: AppDatabase) async throws -> (seen: [I
 func yourTurn(_ say: Narrator) {
     say.section("Your turn")
     say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500\"")
+    say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500 --no-timeout\"")
     say.note("make step9 ARGS=\"write-load --processes 4 --inserts 500 --deferred\"")
-    say.note("--deferred usually fails: some writers meet SQLITE_BUSY, and write-load counts them")
+    say.note(
+        "each flag changes one thing; each usually fails: some writers meet SQLITE_BUSY, and write-load counts them")
     say.note("make step9 ARGS=\"list\"")
     say.note("they use db/step9.sqlite; write-load starts that many processes of step 9, all writing to it")
 }

@@ -2,38 +2,51 @@ import CourseCore
 import CourseGRDB
 import GRDB
 
-/// How a process writes to a file that other processes write too.
-enum WriteMode: Sendable {
-    /// The chapter's way: BEGIN IMMEDIATE, and a busy timeout.
+/// How a process writes to a file that other processes write too: the
+/// chapter's configuration, or that configuration with exactly one thing
+/// changed, so that what a run shows is that one thing's doing.
+enum WriteMode: String, Sendable {
+    /// The chapter's configuration: a busy timeout, and BEGIN IMMEDIATE.
     case shared
-    /// `--deferred`: BEGIN DEFERRED and no busy timeout, the failure the chapter explains.
+    /// `--no-timeout`: BEGIN IMMEDIATE, and no busy timeout (GRDB's default busy mode).
+    case noTimeout
+    /// `--deferred`: a busy timeout, and BEGIN DEFERRED.
     case deferred
 
-    /// How long a shared writer waits for another process's write to end before it gives up.
+    /// How long a writer waits for another process's write to end before it gives up.
     static let busyTimeout: Double = 10
 
     // [docs:configuration]
     /// The configuration of a connection to a file shared between processes.
     ///
-    /// `.timeout`: a BEGIN IMMEDIATE that finds another writer waits for it, up
+    /// `.timeout`: a writer that finds another one at work waits for it, up
     /// to `busyTimeout` seconds, instead of failing with SQLITE_BUSY at once.
-    /// GRDB's default, `.immediateError`, never waits.
+    /// GRDB's default, `.immediateError`, never waits (`--no-timeout`).
     func configuration(trace: Bool, narrator: Narrator) -> Configuration {
         var configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
-        if self == .shared {
+        if self != .noTimeout {
             configuration.busyMode = .timeout(Self.busyTimeout)
         }
         return configuration
     }
 
-    /// How a write transaction begins. GRDB 7's `write { … }` always says
-    /// BEGIN IMMEDIATE (GRDB 6 had `Configuration.defaultTransactionKind`
-    /// for this; GRDB 7 removed it): the write lock is taken before the
-    /// transaction reads anything. A DEFERRED transaction that reads first and
-    /// then writes cannot wait for the lock (waiting could deadlock): it fails
-    /// with SQLITE_BUSY at once, busy timeout or not.
+    /// How a write transaction begins. GRDB 7's `write { … }` says BEGIN
+    /// IMMEDIATE: the write lock is taken before the transaction reads
+    /// anything, where SQLite can wait for it. A DEFERRED transaction that
+    /// has read and then writes cannot wait (`--deferred`): while another
+    /// connection holds the write lock, or has committed since the read, it
+    /// fails with SQLITE_BUSY at once, busy timeout or not.
     var transactionKind: Database.TransactionKind {
-        self == .shared ? .immediate : .deferred
+        self == .deferred ? .deferred : .immediate
     }
     // [/docs:configuration]
+
+    /// The flag that selects this mode, for a worker's command line and the messages.
+    var flag: String? {
+        switch self {
+        case .shared: nil
+        case .noTimeout: "--no-timeout"
+        case .deferred: "--deferred"
+        }
+    }
 }
