@@ -360,8 +360,8 @@ struct Emitter {
             var type: any DatabaseValueConvertible.Type
 
             var description: String {
-                // Optional<Double> → Double?, as the property is declared
-                let type = "\(type)".replacing(/^Optional<(.*)>$/) { "\($0.1)?" }
+                var type = "\(type)"  // Optional<Double> → Double?, as the property is declared
+                if type.hasPrefix("Optional<") { type = type.dropFirst(9).dropLast() + "?" }
                 return "\(table).\(column) holds \(value), which \(type) cannot hold: "
                     + "change the declared type, or the value (docs/08-generated-records.md, \"Types\")"
             }

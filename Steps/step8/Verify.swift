@@ -13,10 +13,9 @@ var verifiedTables: Set<String> {
 /// Each record type reads every row of its table (`fetchAll`: every value
 /// decoded into its Swift type), and the count is checked against SQLite's
 /// own `SELECT COUNT(*)`. A value its generated type cannot hold exactly
-/// ('lots' in an INTEGER column, a number in a DATE column, a NULL for a
-/// property that has no nil) fails here, naming the table, the column and
-/// the value: the records of an ordinary table check what they read
-/// (docs/08, "Types: SQLite's affinity, then Swift's").
+/// ('lots' in an INTEGER column, a number in a DATETIME column) fails here,
+/// naming the table, the column and the value: the records of an ordinary
+/// table check what they read (docs/08, "A save writes back what it read").
 func verify(_ db: Database) throws -> [(table: String, rows: Int)] {
     let types = CatalogSchema.recordTypes + NorthwindSalesSchema.recordTypes
     return try types.map { type in

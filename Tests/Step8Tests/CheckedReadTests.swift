@@ -29,14 +29,14 @@ func noteReadError(setting column: String, to value: String) throws -> String {
             return (zero, error.map { "\($0)" })
         }
         #expect(zero == 0)
-        #expect(message?.hasPrefix(#"note.count holds "abc", which Int64 cannot hold"#) == true, "\(String(describing: message))")
+        #expect(message?.hasPrefix(#"note.count holds "abc", which Int64 cannot hold"#) == true)
     }
 
     /// A guessed type meets a value it cannot hold: NUMERIC → Double, and
     /// the text 'hello'. GRDB alone would read 0.0.
     @Test func textInANumericColumnFailsTheReadInsteadOfZero() throws {
         let message = try noteReadError(setting: "price", to: "'hello'")
-        #expect(message.hasPrefix(#"note.price holds "hello", which Optional<Double> cannot hold"#), "\(message)")
+        #expect(message.hasPrefix(#"note.price holds "hello", which Double? cannot hold"#), "\(message)")
     }
     // [/docs:checked-read]
 
@@ -44,6 +44,13 @@ func noteReadError(setting column: String, to value: String) throws -> String {
     @Test func aBooleanOtherThanZeroOrOneFailsTheRead() throws {
         let message = try noteReadError(setting: "flag", to: "2")
         #expect(message.hasPrefix("note.flag holds 2, which Bool cannot hold"), "\(message)")
+    }
+
+    /// A blob in a TEXT column: `String` would read its bytes as UTF-8 and
+    /// write back text, so the read fails.
+    @Test func aBlobInATextColumnFailsTheRead() throws {
+        let message = try noteReadError(setting: "\"class\"", to: "x'6869'")
+        #expect(message.hasPrefix("note.class holds Data(2 bytes), which String? cannot hold"), "\(message)")
     }
 
     /// A NUMERIC column's integer reads as a Double, and the save writes the

@@ -104,6 +104,23 @@ func inMemoryCopy(of url: URL) throws -> DatabaseQueue {
         #expect(real == step8)
     }
 
+    // [docs:dates]
+    /// Why a DATE column is a String: GRDB's `Date` reads '2016-07-04' and
+    /// writes it back in its own format; `DatabaseDateComponents` keeps the
+    /// format it read, but only the formats it knows ('T' becomes a space).
+    @Test func grdbsDateTypesRewriteSomeDateTexts() throws {
+        let written = try DatabaseQueue().write { db in
+            try db.execute(sql: "CREATE TABLE t (day DATE, moment DATETIME)")
+            try db.execute(sql: "INSERT INTO t VALUES ('2016-07-04', '2016-07-04T10:00:00')")
+            let date = try Date.fetchOne(db, sql: "SELECT day FROM t")
+            let components = try DatabaseDateComponents.fetchOne(db, sql: "SELECT moment FROM t")
+            try db.execute(sql: "UPDATE t SET day = ?, moment = ?", arguments: [date, components])
+            return try String.fetchOne(db, sql: "SELECT quote(day) || ' ' || quote(moment) FROM t")
+        }
+        #expect(written == "'2016-07-04 00:00:00.000' '2016-07-04 10:00:00'")
+    }
+    // [/docs:dates]
+
     @Test func everyRowOfStep6sCatalogSurvivesAnUnchangedSave() throws {
         let catalog = workspaceRoot.appendingPathComponent("Steps/step6/Resources/catalog.sqlite")
         let results = try roundTrips(try inMemoryCopy(of: catalog), CatalogSchema.recordTypes)
