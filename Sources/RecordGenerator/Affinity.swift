@@ -94,7 +94,8 @@ public struct SwiftType: Equatable, Sendable {
                 name: "DatabaseValue", read: .asIs,
                 note: "declared type ANY (NUMERIC affinity outside a STRICT table), so any value")
         case "":
-            self.init(name: "DatabaseValue", read: .asIs, note: "no declared type, so SQLite stores each value as given")
+            self.init(
+                name: "DatabaseValue", read: .asIs, note: "no declared type, so SQLite stores each value as given")
         default:
             switch Affinity(declaredType: declaredType) {
             case .integer: self.init(name: "Int64", read: .exact)

@@ -68,17 +68,21 @@ struct Emitter {
         var names: [String: String] = [:]
         var used: Set<String> = []
         for table in allTables {
-            let base = Naming.type(table.name)
-            var name = base
-            var number = 2
-            while used.contains(name) {
-                name = base + String(number)
-                number += 1
-            }
-            used.insert(name)
-            names[table.name] = name
+            names[table.name] = unique(Naming.type(table.name), among: &used)
         }
         return names
+    }
+
+    /// `name`, or `name2`, `name3`… if `used` has it already; then `used` has it.
+    static func unique(_ name: String, among used: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while used.contains(candidate) {
+            candidate = name + String(number)
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
     }
 
     func typeName(_ table: String) -> String {
@@ -173,14 +177,7 @@ struct Emitter {
             let holdsNull = mapped.name == "DatabaseValue" && !column.isGenerated
             let optional = isOptional(column, in: table) && !holdsNull
             // `a_b` and `aB` are both `aB`: the second is `aB2`.
-            let base = unescaped(Naming.property(column.name))
-            var name = base
-            var number = 2
-            while used.contains(name) {
-                name = base + String(number)
-                number += 1
-            }
-            used.insert(name)
+            let name = Self.unique(unescaped(Naming.property(column.name)), among: &used)
             if mapped.read != .asIs { needsCheckedRead = true }
             var property = Property(
                 column: column, name: Naming.escaped(name), type: mapped.name, optional: optional,
@@ -318,7 +315,7 @@ struct Emitter {
     func readDoc(_ properties: [Property], table: Table) -> [String] {
         guard properties.contains(where: { $0.read != .asIs }) else {
             return [
-                "    /// Reads a fetched row\(table.strict ? ": the table is STRICT, so every value is of its column's type" : "").",
+                "    /// Reads a fetched row\(table.strict ? ": the table is STRICT, so every value is of its column's type" : "")."
             ]
         }
         return [

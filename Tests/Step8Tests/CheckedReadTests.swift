@@ -73,7 +73,8 @@ func noteReadError(setting column: String, to value: String) throws -> String {
             try db.execute(sql: "INSERT INTO note (untyped) VALUES ('hello'), (12), (1.5), (x'00ff'), (NULL)")
             return try Note.fetchAll(db).map(\.untyped)
         }
-        #expect(read == ["hello".databaseValue, 12.databaseValue, 1.5.databaseValue, Data([0, 255]).databaseValue, .null])
+        #expect(
+            read == ["hello".databaseValue, 12.databaseValue, 1.5.databaseValue, Data([0, 255]).databaseValue, .null])
     }
 
     /// A STRICT table's ANY column is DatabaseValue too: every storage class

@@ -64,7 +64,8 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
                 "//   prices.price: declared type NUMERIC has NUMERIC affinity (integers and reals); generated as Double",
                 "//   prices.raw: no declared type, so SQLite stores each value as given; generated as DatabaseValue",
             ])
-        #expect(run.stdout.contains("public var price: Double\n") && run.stdout.contains("public var raw: DatabaseValue\n"))
+        #expect(
+            run.stdout.contains("public var price: Double\n") && run.stdout.contains("public var raw: DatabaseValue\n"))
         // A schema whose every type is plain says nothing more than the first two lines.
         let plain = try generate("CREATE TABLE t (a TEXT, b REAL, c INTEGER);").source
         #expect(plain.contains("(`make step8-records` prints this file).\n\nimport Foundation\n"))

@@ -130,6 +130,7 @@ import Testing
             return (try String.fetchOne(db, sql: "SELECT UnitsInStock FROM Products WHERE ProductID = 1"), error)
         }
         #expect(stored == "lots")
-        #expect(error?.description.contains("Products.UnitsInStock holds \"lots\"") == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains("Products.UnitsInStock holds \"lots\"") == true, "\(String(describing: error))")
     }
 }
