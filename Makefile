@@ -114,11 +114,14 @@ diff-step5:
 
 # Step 8: the Swift source the build plugin generates from step 8's schema
 # files (Steps/step8/Schema), printed for reading. The build writes the same
-# files under .build/plugins/outputs/.
+# files under .build/plugins/outputs/. FILE=path prints the records of any
+# .sql file or SQLite database instead (several: FILE="a.sql b.sql").
+STEP8_SCHEMAS := Steps/step8/Schema/catalog.sql Steps/step8/Schema/BodiesDB-001.sql Steps/step8/Schema/NorthwindSales.sql
+FILE ?=
 .PHONY: step8-records
 step8-records: sqlite
 	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
-	@$(BIN)/generate-records Steps/step8/Schema/catalog.sql Steps/step8/Schema/BodiesDB-001.sql Steps/step8/Schema/NorthwindSales.sql
+	@$(BIN)/generate-records $(or $(FILE),$(STEP8_SCHEMAS))
 
 # Chapter 11's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6, 7 and 9 in CONFIG (release by

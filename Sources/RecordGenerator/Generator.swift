@@ -52,10 +52,41 @@ struct Emitter {
     let input: String
     /// `table.column: …; generated as Type` for each guessed type, for the header.
     var notes: [String] = []
+    /// Each table's type name, unique across every input: `order_item` and
+    /// `OrderItems` would both be `OrderItem`; the second becomes `OrderItem2`.
+    let typeNames: [String: String]
+    /// Whether a column read `exact` or `numeric` uses the file's checked read.
+    var needsCheckedRead = false
 
     init(allTables: [Table], input: String) {
         self.allTables = allTables
         self.input = input
+        typeNames = Self.uniqueTypeNames(allTables)
+    }
+
+    static func uniqueTypeNames(_ allTables: [Table]) -> [String: String] {
+        var names: [String: String] = [:]
+        var used: Set<String> = []
+        for table in allTables {
+            names[table.name] = unique(Naming.type(table.name), among: &used)
+        }
+        return names
+    }
+
+    /// `name`, or `name2`, `name3`… if `used` has it already; then `used` has it.
+    static func unique(_ name: String, among used: inout Set<String>) -> String {
+        var candidate = name
+        var number = 2
+        while used.contains(candidate) {
+            candidate = name + String(number)
+            number += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    func typeName(_ table: String) -> String {
+        typeNames[table] ?? Naming.type(table)
     }
 
     mutating func file(_ tables: [Table], sql: String) -> String {
@@ -78,6 +109,7 @@ struct Emitter {
 
             """
         out += body
+        if needsCheckedRead { out += "\n" + checkedRead }
         let enumName = Naming.words((input as NSString).deletingPathExtension).map(Naming.capitalizingFirst).joined()
         out += """
 
@@ -88,7 +120,7 @@ struct Emitter {
 
                 /// One record type per table, for code that visits every table.
                 public static var recordTypes: [any (FetchableRecord & TableRecord).Type] {
-                    [\(tables.map { Naming.type($0.name) + ".self" }.joined(separator: ", "))]
+                    [\(tables.map { typeName($0.name) + ".self" }.joined(separator: ", "))]
                 }
             }
 
@@ -104,6 +136,8 @@ struct Emitter {
         var name: String
         var type: String
         var optional: Bool
+        /// How `init(row:)` reads it.
+        var read: SwiftType.Read
         /// The init parameter's default, as Swift source, or nil (required).
         var defaultValue: String?
 
@@ -133,15 +167,22 @@ struct Emitter {
 
     mutating func properties(of table: Table) -> [Property] {
         let rowID = table.rowIDColumn?.name
+        var used: Set<String> = []
         return table.columns.map { column in
-            let mapped = SwiftType(declaredType: column.declaredType)
+            let mapped = SwiftType(declaredType: column.declaredType, strict: table.strict)
             if let note = mapped.note {
                 notes.append("\(table.name).\(column.name): \(note); generated as \(mapped.name)")
             }
-            let optional = isOptional(column, in: table)
+            // DatabaseValue holds NULL itself (`.null`): optional only where the record writes nil.
+            let holdsNull = mapped.name == "DatabaseValue" && !column.isGenerated
+            let optional = isOptional(column, in: table) && !holdsNull
+            // `a_b` and `aB` are both `aB`: the second is `aB2`.
+            let name = Self.unique(unescaped(Naming.property(column.name)), among: &used)
+            if mapped.read != .asIs { needsCheckedRead = true }
             var property = Property(
-                column: column, name: Naming.property(column.name), type: mapped.name,
-                optional: optional, defaultValue: optional ? "nil" : nil)
+                column: column, name: Naming.escaped(name), type: mapped.name, optional: optional,
+                read: mapped.read,
+                defaultValue: optional ? "nil" : holdsNull && !column.notNull ? ".null" : nil)
             if column.name != rowID, let sql = column.defaultSQL, let value = swiftDefault(sql, type: mapped.name) {
                 property.defaultValue = value
             }
@@ -150,7 +191,7 @@ struct Emitter {
     }
 
     mutating func record(_ table: Table) -> String {
-        let type = Naming.type(table.name)
+        let type = typeName(table.name)
         let properties = properties(of: table)
         let stored = properties.filter { !$0.column.isGenerated }
         let rowID = table.rowIDColumn.flatMap { key in properties.first { $0.column.name == key.name } }
@@ -158,7 +199,9 @@ struct Emitter {
         let keyProperty = key.count == 1 ? properties.first { $0.column.name == key[0].name } : nil
         let hasIDProperty = properties.contains { $0.name == "id" }
 
-        var conformances = ["Codable", "Equatable", "Sendable", "FetchableRecord"]
+        // DatabaseValue is not Codable: a record with such a column is not either.
+        let codable = !properties.contains { $0.type == "DatabaseValue" }
+        var conformances = (codable ? ["Codable"] : []) + ["Equatable", "Sendable", "FetchableRecord"]
         conformances.append(rowID == nil ? "PersistableRecord" : "MutablePersistableRecord")
         if keyProperty != nil && (keyProperty?.name == "id" || !hasIDProperty) { conformances.append("Identifiable") }
 
@@ -199,6 +242,21 @@ struct Emitter {
         lines.append("    }")
 
         lines.append("")
+        lines += readDoc(properties, table: table)
+        lines.append("    public init(row: Row) throws {")
+        lines += properties.map { p in
+            let column = swiftString(p.column.name)
+            let read =
+                switch p.read {
+                case .asIs: "try row.decode(forColumn: \(column))"
+                case .exact: "try row.exactValue(forColumn: \(column), of: Self.databaseTableName)"
+                case .numeric: "try row.exactValue(forColumn: \(column), of: Self.databaseTableName, numeric: true)"
+                }
+            return "        self.\(unescaped(p.name)) = \(read)"
+        }
+        lines.append("    }")
+
+        lines.append("")
         lines.append("    /// Which column feeds which property, for decoding.")
         lines.append("    public enum CodingKeys: String, CodingKey {")
         lines += properties.map { p in
@@ -219,14 +277,14 @@ struct Emitter {
             "    /// What INSERT and UPDATE write\(properties.count == stored.count ? "" : ": every column but the generated ones, which SQLite computes")."
         )
         lines.append("    public func encode(to container: inout PersistenceContainer) {")
-        lines += stored.map { "        container[Columns.\($0.name)] = \($0.name)" }
+        lines += stored.map { "        container[Columns.\($0.name)] = self.\(unescaped($0.name))" }
         lines.append("    }")
 
         if let rowID {
             lines.append("")
             lines.append("    /// After an INSERT, the rowid SQLite picked.")
             lines.append("    public mutating func didInsert(_ inserted: InsertionSuccess) {")
-            lines.append("        \(rowID.name) = inserted.rowID")
+            lines.append("        self.\(unescaped(rowID.name)) = inserted.rowID")
             lines.append("    }")
         }
         lines.append("}")
@@ -251,18 +309,76 @@ struct Emitter {
         return text
     }
 
+    // MARK: Reading a row
+
+    /// The doc comment of `init(row:)`: what it checks, and why.
+    func readDoc(_ properties: [Property], table: Table) -> [String] {
+        guard properties.contains(where: { $0.read != .asIs }) else {
+            return [
+                "    /// Reads a fetched row\(table.strict ? ": the table is STRICT, so every value is of its column's type" : "")."
+            ]
+        }
+        return [
+            "    /// Reads a fetched row. The table is not STRICT, so a column may hold a value",
+            "    /// its Swift type cannot hold ('abc' in an INTEGER column): that read fails,",
+            "    /// naming the table, column and value, rather than reading 0.",
+        ]
+    }
+
+    /// The checked read the records of a file share: `row.exactValue(forColumn:of:)`,
+    /// and its error. `fileprivate`: every generated file has its own copy, so
+    /// two schemas' files compile side by side in one target.
+    var checkedRead: String {
+        #"""
+        // MARK: - Reading a column exactly
+
+        extension Row {
+            /// The value of `column`, as `Value`, if `Value` holds it exactly: the value
+            /// `Value` writes back has the same storage class and bytes as the one read
+            /// (`numeric`: an integer may come back as a real that is the same number,
+            /// which a column of NUMERIC affinity stores as that integer again).
+            /// GRDB alone would read the text 'abc' in an INTEGER column as 0.
+            fileprivate func exactValue<Value: DatabaseValueConvertible>(
+                forColumn column: String, of table: String, numeric: Bool = false
+            ) throws -> Value {
+                let stored = try decode(DatabaseValue.self, forColumn: column)
+                guard let value = Value.fromDatabaseValue(stored),
+                    numeric ? value.databaseValue == stored : value.databaseValue.storage == stored.storage
+                else { throw ColumnValueError(table: table, column: column, value: stored, type: Value.self) }
+                return value
+            }
+        }
+
+        /// A value the record's Swift type cannot hold: `Orders.Freight holds "n/a", which Double? cannot hold`.
+        private struct ColumnValueError: Error, CustomStringConvertible {
+            var table: String
+            var column: String
+            var value: DatabaseValue
+            var type: any DatabaseValueConvertible.Type
+
+            var description: String {
+                var type = "\(type)"  // Optional<Double> → Double?, as the property is declared
+                if type.hasPrefix("Optional<") { type = type.dropFirst(9).dropLast() + "?" }
+                return "\(table).\(column) holds \(value), which \(type) cannot hold: "
+                    + "change the declared type, or the value (docs/08-generated-records.md, \"Types\")"
+            }
+        }
+
+        """#
+    }
+
     // MARK: Defaults
 
     /// A DEFAULT as Swift source, or nil when the init must ask for a value.
     ///
     /// SQLite evaluates the default itself (`SELECT typeof(''), ''`), so
     /// `DEFAULT ''` is the empty string, not the text `''`. The clock
-    /// defaults (CURRENT_TIMESTAMP, CURRENT_DATE, CURRENT_TIME) are `Date()`
-    /// for a `Date` property: the record holds the value it will write.
+    /// defaults (CURRENT_TIMESTAMP, CURRENT_DATE, CURRENT_TIME) have none:
+    /// the record holds the value it will write, and the init asks for it.
     func swiftDefault(_ sql: String, type: String) -> String? {
         let upper = sql.uppercased()
         if ["CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME"].contains(upper) {
-            return type == "Date" ? "Date()" : nil
+            return nil  // the clock at INSERT: the init asks for the text instead
         }
         guard let (storage, text) = evaluateDefault(sql) else { return nil }
         switch (storage, type) {
@@ -271,7 +387,9 @@ struct Emitter {
         case ("integer", "String"), ("real", "String"): return text.map(swiftString)
         case ("integer", "Int64"), ("integer", "Double"): return text
         case ("real", "Double"): return text.flatMap { Double($0)?.isFinite == true ? $0 : nil }
-        case ("integer", "Bool"): return text == "0" ? "false" : "true"
+        case ("integer", "Bool"): return text == "0" ? "false" : text == "1" ? "true" : nil
+        case ("text", "DatabaseValue"): return text.map { swiftString($0) + ".databaseValue" }
+        case ("integer", "DatabaseValue"), ("real", "DatabaseValue"): return text.map { "(\($0)).databaseValue" }
         default: return nil
         }
     }
@@ -290,7 +408,7 @@ struct Emitter {
     /// The name of a `belongsTo`: from the column (`home_team_id` → homeTeam),
     /// or the parent's type when the column says no more (`CategoryID` → category).
     func belongsToName(_ key: ForeignKeyInfo, in table: Table) -> String {
-        let parentType = Naming.type(key.parentTable)
+        let parentType = typeName(key.parentTable)
         let fromParent = Naming.lowercasingFirst(parentType)
         var name = key.columns.count == 1 ? Naming.withoutIDSuffix(key.columns[0]) : fromParent
         if name.isEmpty { name = fromParent }
@@ -300,7 +418,7 @@ struct Emitter {
     }
 
     func associations(of table: Table) -> String {
-        let type = Naming.type(table.name)
+        let type = typeName(table.name)
         let known = Set(allTables.map(\.name))
         var lines: [String] = []
         for key in table.foreignKeys where known.contains(key.parentTable) {
@@ -323,14 +441,14 @@ struct Emitter {
                 "    /// Belongs to `\(key.parentTable)`: `\(type).including(\(join): \(type).\(name))` (\(columns) \(why))."
             )
             lines.append(
-                "    public static let \(name) = belongsTo(\(Naming.type(key.parentTable)).self, key: \(swiftString(name)), using: \(name)ForeignKey)"
+                "    public static let \(name) = belongsTo(\(typeName(key.parentTable)).self, key: \(swiftString(name)), using: \(name)ForeignKey)"
             )
         }
         // The other side: tables whose foreign keys point here.
         for child in allTables {
             let keysHere = child.foreignKeys.filter { $0.parentTable == table.name }
             for key in keysHere {
-                let childType = Naming.type(child.name)
+                let childType = typeName(child.name)
                 let belongsTo = belongsToName(key, in: child)
                 let unique = isUnique(key.columns, in: child)
                 var name = Naming.lowercasingFirst(unique ? childType : Naming.plural(childType))

@@ -39,18 +39,21 @@ public enum Naming {
         // A first word in capitals (an acronym: "URL", "ID") is lowercased whole.
         let head = first == first.uppercased() ? first.lowercased() : lowercasingFirst(first)
         let tail = parts.dropFirst().map { $0.lowercased() == "id" ? "ID" : capitalizingFirst($0) }
-        return escaped(startingWithLetter(head + tail.joined()))
+        let name = startingWithLetter(head + tail.joined())
+        return escaped(takenMemberNames.contains(name) ? name + "Column" : name)
     }
 
     /// `solar_body` → `SolarBody`, `Products` → `Product`, `Order Details` →
     /// `OrderDetail`: one row is one thing, so the type is singular. A name
     /// that would hide a type the generated code uses (`Row`, `Column`,
-    /// `Database`, `Date`…) gets `Record` appended.
+    /// `Database`, `Date`…) gets `Record` appended, until it hides none.
     public static func type(_ tableName: String) -> String {
         var parts = words(tableName).map(capitalizingFirst)
         if let last = parts.popLast() { parts.append(singular(last)) }
-        let name = startingWithLetter(parts.joined())
-        return reservedTypeNames.contains(name) ? name + "Record" : name
+        var name = startingWithLetter(parts.joined())
+        if name.isEmpty { name = "Table" }  // a name of symbols only: "_", "%"
+        while reservedTypeNames.contains(name) { name += "Record" }  // Table → TableRecord → TableRecordRecord
+        return name
     }
 
     /// `Product` → `Product`, `Category` → `categories` (for `hasMany`).
@@ -103,12 +106,30 @@ public enum Naming {
         name.first?.isNumber == true ? "_" + name : name
     }
 
+    /// The keywords of The Swift Programming Language's "Lexical Structure"
+    /// that are reserved outside a particular context (the contextual ones,
+    /// `get`, `set`, `lazy`…, are ordinary names where a property is).
     static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
-        "inout", "internal", "let", "open", "operator", "private", "protocol", "public", "rethrows", "static",
-        "struct", "subscript", "typealias", "var", "break", "case", "continue", "default", "defer", "do", "else",
-        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "where", "while", "as", "Any",
-        "catch", "false", "is", "nil", "super", "self", "Self", "throw", "throws", "true", "try", "Type",
+        // Declarations
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "nonisolated", "open", "operator", "precedencegroup",
+        "private", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var",
+        // Statements
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard",
+        "if", "in", "repeat", "return", "switch", "throw", "where", "while",
+        // Expressions and types
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        // Contextual keywords that cannot name a member even in backticks (`X.Type`, `X.Protocol`)
+        "Type", "Protocol",
+    ]
+
+    /// Names a record's property cannot take, backticks or not: `self` (an
+    /// init parameter so named would hide the instance), `init`, `deinit`,
+    /// `subscript` (`self.init` is the initializer), and the members of the
+    /// `CodingKeys` enum, whose cases have the properties' names
+    /// (`rawValue`, `stringValue`, `intValue`). They get `Column` appended.
+    static let takenMemberNames: Set<String> = [
+        "self", "init", "deinit", "subscript", "rawValue", "stringValue", "intValue",
     ]
 
     /// Types the generated file names: a record called `Row` would hide GRDB's.
@@ -116,5 +137,9 @@ public enum Naming {
         "Row", "Column", "Columns", "Database", "DatabaseQueue", "Record", "Table", "Statement", "SQL",
         "String", "Int", "Int64", "Double", "Bool", "Data", "Date", "Optional", "Array", "Set", "Dictionary",
         "Error", "Codable", "Sendable", "Equatable", "ForeignKey", "Association", "CodingKeys", "Self", "Type",
+        "Protocol", "Any", "AnyObject", "Never", "Void", "DatabaseValue", "DatabaseValueConvertible",
+        "PersistenceContainer", "InsertionSuccess", "FetchableRecord", "TableRecord", "PersistableRecord",
+        "MutablePersistableRecord", "Identifiable", "CodingKey", "Decodable", "Encodable", "GRDB", "Foundation",
+        "ColumnValueError", "Swift",
     ]
 }

@@ -9,6 +9,8 @@ public struct Table: Equatable, Sendable {
     /// The `CREATE TABLE` statement, as stored in `sqlite_schema`.
     public var sql: String
     public var withoutRowID: Bool
+    /// `STRICT` (SQLite 3.37+): SQLite refuses a value its column's type cannot hold.
+    public var strict: Bool = false
     public var columns: [TableColumn]
     public var foreignKeys: [ForeignKeyInfo]
     /// Sets of columns each a UNIQUE index (or the primary key) covers.
@@ -79,7 +81,9 @@ public final class SchemaSource {
     public init(path: String) throws {
         self.path = path
         let url = URL(fileURLWithPath: path)
-        let data = try Data(contentsOf: url)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SchemaError(file: path, line: 1, column: 1, message: "no such file, or it cannot be read")
+        }
         if data.prefix(16) == Self.header {
             // immutable=1: read it as it is, with no lock and no journal
             // (a build plugin may not write next to its inputs).
@@ -190,9 +194,9 @@ public final class SchemaSource {
     /// Every ordinary table, by name: not views, not virtual tables and
     /// their shadow tables, not SQLite's own `sqlite_…` tables.
     public func tables() throws -> [Table] {
-        // PRAGMA table_list (SQLite 3.37+): type is 'table', 'view', 'virtual' or 'shadow'; wr is WITHOUT ROWID.
+        // PRAGMA table_list (SQLite 3.37+): type is 'table', 'view', 'virtual' or 'shadow'; wr is WITHOUT ROWID, strict is STRICT.
         let list = try rows(
-            "SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+            "SELECT name, wr, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
         )
         return try list.compactMap { row in
             guard let name = row[0] else { return nil }
@@ -222,7 +226,7 @@ public final class SchemaSource {
                 unique.append(try rows("PRAGMA index_info(\(Self.quoted(indexName)))").compactMap { $0[2] })
             }
             let table = Table(
-                name: name, sql: sql, withoutRowID: row[1] == "1", columns: columns,
+                name: name, sql: sql, withoutRowID: row[1] == "1", strict: row[2] == "1", columns: columns,
                 foreignKeys: keys.values.sorted {
                     position($0.columns, columns).lexicographicallyPrecedes(position($1.columns, columns))
                 },

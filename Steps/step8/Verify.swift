@@ -12,11 +12,10 @@ var verifiedTables: Set<String> {
 ///
 /// Each record type reads every row of its table (`fetchAll`: every value
 /// decoded into its Swift type), and the count is checked against SQLite's
-/// own `SELECT COUNT(*)`. A value its generated type cannot be made from
-/// (a date GRDB cannot read, a NULL for a property that has no nil) fails
-/// here, naming the table. Text in an INTEGER column does not: GRDB reads
-/// an Int64 with `sqlite3_column_int64`, and SQLite turns 'lots' into 0.
-/// Only a STRICT table keeps such a value out (docs/08, "STRICT tables").
+/// own `SELECT COUNT(*)`. A value its generated type cannot hold exactly
+/// ('lots' in an INTEGER column, a number in a DATETIME column) fails here,
+/// naming the table, the column and the value: the records of an ordinary
+/// table check what they read (docs/08, "A save writes back what it read").
 func verify(_ db: Database) throws -> [(table: String, rows: Int)] {
     let types = CatalogSchema.recordTypes + NorthwindSalesSchema.recordTypes
     return try types.map { type in

@@ -24,19 +24,37 @@ import Testing
 
     @Test(arguments: [
         ("INTEGER", "Int64"), ("BIGINT", "Int64"), ("VARCHAR(80)", "String"), ("TEXT", "String"), ("BLOB", "Data"),
-        ("REAL", "Double"), ("DOUBLE PRECISION", "Double"), ("BOOLEAN", "Bool"), ("bool", "Bool"), ("DATE", "Date"),
-        ("DATETIME", "Date"), ("TIMESTAMP", "Date"),
+        ("REAL", "Double"), ("DOUBLE PRECISION", "Double"), ("BOOLEAN", "Bool"), ("bool", "Bool"), ("DATE", "String"),
+        ("DATETIME", "String"), ("TIMESTAMP", "String"),
     ])
     func eachAffinityHasASwiftType(declared: String, swift: String) {
         let type = SwiftType(declaredType: declared)
         #expect(type.name == swift)
+        #expect(type.read == .exact)
         #expect(type.note == nil)
     }
 
-    @Test(arguments: [("NUMERIC", "Double"), ("DECIMAL(10,2)", "Double"), ("MONEY", "Double"), ("", "Data")])
-    func aGuessComesWithANote(declared: String, swift: String) {
+    @Test(arguments: [
+        ("NUMERIC", "Double", SwiftType.Read.numeric), ("DECIMAL(10,2)", "Double", .numeric),
+        ("MONEY", "Double", .numeric), ("", "DatabaseValue", .asIs), ("ANY", "DatabaseValue", .asIs),
+    ])
+    func aGuessComesWithANote(declared: String, swift: String, read: SwiftType.Read) {
         let type = SwiftType(declaredType: declared)
         #expect(type.name == swift)
+        #expect(type.read == read)
         #expect(type.note != nil)
+    }
+
+    /// In a STRICT table the declared type is exact: no check, no note, and
+    /// ANY (any value, kept as given) is DatabaseValue.
+    @Test(arguments: [
+        ("INT", "Int64"), ("INTEGER", "Int64"), ("REAL", "Double"), ("TEXT", "String"), ("BLOB", "Data"),
+        ("ANY", "DatabaseValue"),
+    ])
+    func aStrictTablesTypesAreExact(declared: String, swift: String) {
+        let type = SwiftType(declaredType: declared, strict: true)
+        #expect(type.name == swift)
+        #expect(type.read == .asIs)
+        #expect(type.note == nil)
     }
 }

@@ -40,7 +40,7 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
         #expect(file.source.contains("a: Int64\n"))
     }
 
-    /// A guessed type (NUMERIC → Double, no type → Data) is said once, in the
+    /// A guessed type (NUMERIC → Double, no type → DatabaseValue) is said once, in the
     /// generated file's header, naming table, column and choice; the
     /// executable the plugin runs prints nothing, so no build shows a warning.
     @Test func aGuessedTypeIsNamedInTheHeaderAndNeverPrintedAsAWarning() throws {
@@ -62,9 +62,10 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
                 "// (docs/08-generated-records.md, \"Types: SQLite's affinity, then Swift's\"):",
                 "//   prices.amount: declared type MONEY has NUMERIC affinity (integers and reals); generated as Double",
                 "//   prices.price: declared type NUMERIC has NUMERIC affinity (integers and reals); generated as Double",
-                "//   prices.raw: no declared type (BLOB affinity), so SQLite stores each value as given; generated as Data",
+                "//   prices.raw: no declared type, so SQLite stores each value as given; generated as DatabaseValue",
             ])
-        #expect(run.stdout.contains("public var price: Double\n") && run.stdout.contains("public var raw: Data?\n"))
+        #expect(
+            run.stdout.contains("public var price: Double\n") && run.stdout.contains("public var raw: DatabaseValue\n"))
         // A schema whose every type is plain says nothing more than the first two lines.
         let plain = try generate("CREATE TABLE t (a TEXT, b REAL, c INTEGER);").source
         #expect(plain.contains("(`make step8-records` prints this file).\n\nimport Foundation\n"))

@@ -22,10 +22,11 @@ func readingDatabase(strict: Bool) throws -> DatabaseQueue {
 @Suite struct StrictTableTests {
     // [docs:ordinary-and-strict]
     /// An ordinary table stores the text 'abc' in an INTEGER column (the
-    /// column's affinity converts only text that is a number), and the
-    /// generated record then reads 0, without an error: GRDB reads an Int64
-    /// with sqlite3_column_int64, and SQLite converts the text as CAST would.
-    @Test func anOrdinaryTableStoresTextInAnIntegerColumnAndTheRecordReadsZero() throws {
+    /// column's affinity converts only text that is a number). `Reading`,
+    /// generated for the STRICT table, trusts its types and reads as GRDB
+    /// does: 0, without an error (GRDB reads an Int64 with
+    /// sqlite3_column_int64, and SQLite converts the text as CAST would).
+    @Test func anOrdinaryTableStoresTextInAnIntegerColumnThatGRDBReadsAsZero() throws {
         let (stored, record) = try readingDatabase(strict: false).write { db in
             try db.execute(sql: "INSERT INTO reading (sensor, count) VALUES ('a', 'abc')")
             let stored = try Row.fetchOne(db, sql: "SELECT typeof(count) AS type, count FROM reading")

@@ -63,3 +63,10 @@ CREATE TABLE reading (
   value  REAL,
   raw    BLOB
 ) STRICT;
+
+/* A STRICT table's ANY column keeps any value as it was given: DatabaseValue,
+   the one Swift type that holds them all (CheckedReadTests). */
+CREATE TABLE anything (
+  id    INTEGER PRIMARY KEY,
+  value ANY
+) STRICT;
