@@ -120,6 +120,14 @@ step8-records: sqlite
 	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
 	@$(BIN)/generate-records Steps/step8/Schema/catalog.sql Steps/step8/Schema/BodiesDB-001.sql Steps/step8/Schema/NorthwindSales.sql
 
+# Chapter 10's diagram of the full-text indexes and their triggers, drawn from the schema
+# step 10's migrations make (a fresh in-memory database): DocsTests compares the chapter's
+# Mermaid block with it.
+.PHONY: step10-diagram
+step10-diagram: sqlite
+	@$(SWIFT) build --product step10 >.build/make-step10-diagram.log 2>&1 || { cat .build/make-step10-diagram.log; exit 1; }
+	@$(BIN)/step10 diagram --in-memory
+
 # Chapter 11's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6, 7 and 9 in CONFIG (release by
 # default), then runs it from here; results in .build/bench/.
