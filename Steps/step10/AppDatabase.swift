@@ -184,8 +184,9 @@ func courseFile(_ path: String) throws -> String {
 /// The rows of `index` that match, ranked by bm25 (best first).
 ///
 /// - `MATCH ?` takes the pattern as a bound value: never pasted into the SQL.
-/// - `bm25(index)` scores a row by how often the words occur in it, how rare
-///   they are in the whole index, and how short the row is. Lower is better.
+/// - `bm25(index)` scores the whole row, all its columns together: how often
+///   each phrase occurs in it, how rare the phrase is in the index, and how
+///   short the row is. Lower is better.
 /// - `snippet(index, -1, '[', ']', '…', 8)`: from the column that matched
 ///   best (-1), up to 8 tokens around the matches, each match in brackets.
 ///   FTS5 reads that text back from the content table (the view, or

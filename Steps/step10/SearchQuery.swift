@@ -29,10 +29,10 @@ enum SearchQuery: Equatable {
 /// with all these words, the last one possibly unfinished".
 ///
 /// Outside double quotes, FTS5 reads a query as syntax. A bareword may hold
-/// only letters, digits, `_`, non-ASCII characters and the byte 0x1A: any
-/// other character (`.`, `'`, `/`, `#`, `@`, `,`…) is a syntax error unless
-/// it is one of FTS5's operators (`"`, `*`, `-`, `:`, `(`, `)`, `^`, `+`,
-/// `{`, `}`); and `AND`, `OR`, `NOT` in capitals, and `NEAR(`, are
+/// only ASCII letters and digits, `_`, non-ASCII characters and 0x1A: any
+/// other character (`.`, `'`, `/`, `#`, `@`…) is a syntax error unless
+/// it is one of FTS5's own (`"`, `*`, `-`, `:`, `(`, `)`, `^`, `+`, `{`,
+/// `}`, `,`); and `AND`, `OR`, `NOT` in capitals, and `NEAR(`, are
 /// operators. Inside double quotes none of that counts: a quoted string is
 /// only text for the tokenizer (a `"` inside is written `""`). So every word
 /// is quoted, and a `*` *after* the last closing quote makes that word a
