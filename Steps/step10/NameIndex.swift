@@ -40,18 +40,25 @@ struct NameIndex {
         }
     }
 
-    /// The rows and bytes of the index's storage (the shadow table `name_data`, its b-trees' pages).
-    func storage() throws -> (rows: Int, bytes: Int) {
+    /// The index's storage, the shadow table `name_data`: how many segments (b-trees)
+    /// it holds, and its bytes. A segment's pages are rows whose id is the segment's
+    /// number shifted left 37 bits (FTS5's `fts5_dri`); ids 1 and 10 are bookkeeping.
+    func storage() throws -> (segments: Int, bytes: Int) {
         try queue.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT count(*), sum(length(block)) FROM name_data")
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT count(DISTINCT CASE WHEN id >= 1 << 37 THEN id >> 37 END), sum(length(block))
+                    FROM name_data
+                    """)
             return (row?[0] ?? 0, row?[1] ?? 0)
         }
     }
 
     // [docs:optimize]
-    /// Merges every b-tree (segment) the index has accumulated, one or more
-    /// per write transaction and partly merged as it goes, into one: a query
-    /// then reads one tree per term.
+    /// Merges all the segments the index is made of into one b-tree. Each
+    /// write transaction adds a segment, and FTS5 merges some of them as it
+    /// goes, not all.
     func optimize() throws {
         try queue.write { db in try db.execute(sql: "INSERT INTO name(name) VALUES('optimize')") }
     }

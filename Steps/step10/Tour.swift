@@ -174,7 +174,7 @@ func otherTokenizersAndSpeed(_ say: Narrator, _ database: AppDatabase) throws {
     try plain.optimize()
     let optimized = try plain.storage()
     say.result(
-        "name_data: \(without.rows) rows (\(without.bytes) bytes) before, \(optimized.rows) rows "
+        "name_data: \(without.segments) segments (\(without.bytes) bytes) before, \(optimized.segments) "
             + "(\(optimized.bytes) bytes) after; MATCH 'smoked' finds the same: \(try found(plain, "smoked"))")
 }
 

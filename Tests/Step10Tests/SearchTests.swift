@@ -117,6 +117,11 @@ func freshDatabase() throws -> AppDatabase {
         #expect(try database.search(.raw("\"smoked trout\""), in: .products).count == 1)
         #expect(try database.search(.raw("NEAR(smoked side, 0)"), in: .products).isEmpty)  // "salmon" sits between
         #expect(try database.search(.raw("NEAR(smoked side, 1)"), in: .products).count == 1)
+        #expect(try database.search(.raw("NEAR(side smoked, 1)"), in: .products).count == 1)  // in any order
+        // A column filter: one column, or several in braces.
+        #expect(try database.search(.raw("product: kestrel"), in: .products).map(\.id) == ["27"])
+        #expect(try database.search(.raw("category: kestrel"), in: .products).isEmpty)
+        #expect(try database.search(.raw("{product supplier}: kestrel"), in: .products).count == 3)
         let herschel = try database.search(.raw("discovered_by: \"william herschel\""), in: .bodies)
         let discovered = try database.reader.read { db in
             try String.fetchAll(db, sql: "SELECT id FROM solar_body WHERE discovered_by = 'William Herschel'")
