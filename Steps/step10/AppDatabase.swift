@@ -159,9 +159,9 @@ struct AppDatabase {
 /// A name as the app stores it: in Unicode's NFC, each accented letter one
 /// code point where Unicode has one. The same text in NFD (a letter, then a
 /// combining mark: what some keyboards, file systems and programs produce)
-/// is other characters to SQLite and to FTS5: unicode61 drops a combining
-/// mark, but keeps a precomposed letter outside Latin (`έ`), so the two
-/// forms make different tokens. Storing NFC, and searching with NFC
+/// is other characters to SQLite and to FTS5: `remove_diacritics 2` drops a
+/// combining mark, but keeps a precomposed letter outside Latin (`έ`), so
+/// the two forms make different tokens. Storing NFC, and searching with NFC
 /// (`safePattern`), makes both sides agree.
 func storedName(_ name: String) -> String {
     name.precomposedStringWithCanonicalMapping

@@ -104,7 +104,7 @@ func unicodeForms(_ say: Narrator) throws {
     let feta = { try queue.read { db in try search(db, in: .products, .words("φέτα"), limit: 10).map(\.title) } }
     say.result("search \"φέτα\" (typed in NFC): \(try feta().isEmpty ? "nothing" : "found")")
     say.note("Swift's == calls the two names equal (\(nfc == nfd)); SQLite and FTS5 see different characters")
-    say.note("the NFD accent is a mark of its own, which unicode61 drops; the NFC έ is a Greek letter, kept")
+    say.note("the NFD accent is a mark of its own, which remove_diacritics 2 drops; the NFC έ is a Greek letter, kept")
     try queue.write { db in
         try db.execute(
             sql: "UPDATE Products SET ProductName = ? WHERE ProductID = 50", arguments: [storedName(nfd)])
