@@ -123,6 +123,15 @@ step8-records: sqlite
 	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
 	@$(BIN)/generate-records $(or $(FILE),$(STEP8_SCHEMAS))
 
+# Chapter 10's diagram of the full-text indexes and their triggers, drawn from the schema
+# step 10's migrations make (a fresh in-memory database): DocsTests compares the chapter's
+# Mermaid block with it. It runs the step10 that make test (or make step10) built: it builds
+# nothing itself, since DocsTests runs it while swift test holds .build.
+.PHONY: step10-diagram
+step10-diagram:
+	@test -x $(BIN)/step10 || { echo "step10 is not built: run make step10 first" >&2; exit 1; }
+	@$(BIN)/step10 diagram --in-memory
+
 # Chapter 11's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6, 7 and 9 in CONFIG (release by
 # default), then runs it from here; results in .build/bench/.

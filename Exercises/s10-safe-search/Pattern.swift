@@ -3,7 +3,8 @@
 // Write `searchPattern`: what a learner typed in a search box, as an FTS5
 // query for `MATCH ?` that means "rows with all these words, the last one
 // possibly unfinished". Whatever they type — quotes, *, -, :, parentheses,
-// AND, OR, NOT, NEAR — must be searched as words, never read as FTS5 syntax.
+// a dot, an apostrophe, AND, OR, NOT, NEAR — must be searched as words, never
+// read as FTS5 syntax.
 // Return nil when the text holds nothing to search (no letter or digit).
 //
 //     searchPattern("smoked tro")  →  "smoked" "tro"*

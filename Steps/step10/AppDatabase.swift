@@ -72,7 +72,7 @@ struct AppDatabase {
         return try dbWriter.write { db in
             try db.execute(
                 sql: "INSERT INTO Products (ProductName, CategoryID, SupplierID) VALUES (?, ?, ?)",
-                arguments: [name, categoryID, supplierID])
+                arguments: [storedName(name), categoryID, supplierID])
             return db.lastInsertedRowID
         }
     }
@@ -81,7 +81,8 @@ struct AppDatabase {
     func renameProduct(id: Int64, to name: String) throws {
         try checkName(name)
         try dbWriter.write { db in
-            try db.execute(sql: "UPDATE Products SET ProductName = ? WHERE ProductID = ?", arguments: [name, id])
+            try db.execute(
+                sql: "UPDATE Products SET ProductName = ? WHERE ProductID = ?", arguments: [storedName(name), id])
             if db.changesCount == 0 { throw CourseError.input("no product with id \(id)") }
         }
     }
@@ -90,7 +91,8 @@ struct AppDatabase {
     func renameCategory(id: Int64, to name: String) throws {
         try checkName(name)
         try dbWriter.write { db in
-            try db.execute(sql: "UPDATE Categories SET CategoryName = ? WHERE CategoryID = ?", arguments: [name, id])
+            try db.execute(
+                sql: "UPDATE Categories SET CategoryName = ? WHERE CategoryID = ?", arguments: [storedName(name), id])
             if db.changesCount == 0 { throw CourseError.input("no category with id \(id)") }
         }
     }
@@ -130,6 +132,17 @@ struct AppDatabase {
         }
     }
 
+    /// For each product `"prefix"*` matches, what bm25 counted (see `bm25Counts`).
+    /// The `fts5vocab` table is made in `temp`, so the file is not changed.
+    func bm25Counts(prefix: String) throws -> [BM25Count] {
+        try dbWriter.writeWithoutTransaction { db in try step10.bm25Counts(db, prefix: prefix) }
+    }
+
+    /// The Mermaid diagram of the file's indexes and triggers (see `indexDiagram`).
+    func diagram() throws -> [String] {
+        try dbWriter.read { db in try indexDiagram(db) }
+    }
+
     /// SQLite's count of rows this connection has changed (sqlite3_total_changes),
     /// rows of statements later rolled back included.
     func changeCount() throws -> Int {
@@ -141,6 +154,19 @@ struct AppDatabase {
         try dbWriter.read { db in try Table(table).fetchCount(db) }
     }
 }
+
+// [docs:stored-name]
+/// A name as the app stores it: in Unicode's NFC, each accented letter one
+/// code point where Unicode has one. The same text in NFD (a letter, then a
+/// combining mark: what some keyboards, file systems and programs produce)
+/// is other characters to SQLite and to FTS5: `remove_diacritics 2` drops a
+/// combining mark, but keeps a precomposed letter outside Latin (`έ`), so
+/// the two forms make different tokens. Storing NFC, and searching with NFC
+/// (`safePattern`), makes both sides agree.
+func storedName(_ name: String) -> String {
+    name.precomposedStringWithCanonicalMapping
+}
+// [/docs:stored-name]
 
 /// Refuses an empty name before anything is written.
 private func checkName(_ name: String) throws {
@@ -158,8 +184,9 @@ func courseFile(_ path: String) throws -> String {
 /// The rows of `index` that match, ranked by bm25 (best first).
 ///
 /// - `MATCH ?` takes the pattern as a bound value: never pasted into the SQL.
-/// - `bm25(index)` scores a row by how often the words occur in it, how rare
-///   they are in the whole index, and how short the row is. Lower is better.
+/// - `bm25(index)` scores the whole row, all its columns together: how often
+///   each phrase occurs in it, how rare the phrase is in the index, and how
+///   short the row is. Lower is better.
 /// - `snippet(index, -1, '[', ']', '…', 8)`: from the column that matched
 ///   best (-1), up to 8 tokens around the matches, each match in brackets.
 ///   FTS5 reads that text back from the content table (the view, or

@@ -1,4 +1,5 @@
 import CourseCore
+import Foundation
 
 /// What `search` looks for: words a learner typed, or (with `--query`) a
 /// query in FTS5's own syntax.
@@ -27,22 +28,31 @@ enum SearchQuery: Equatable {
 /// Turns what a learner typed into an FTS5 query that can only mean "rows
 /// with all these words, the last one possibly unfinished".
 ///
-/// FTS5 gives meaning to `"`, `*`, `-`, `:`, `(`, `)`, `^`, `+` and to the
-/// words `AND`, `OR`, `NOT` and `NEAR`. Inside double quotes, none of them
-/// counts: a quoted string is only text for the tokenizer (a `"` inside is
-/// written `""`). So every word is quoted, and a `*` *after* the last closing
-/// quote makes that word a prefix, for search as you type:
+/// Outside double quotes, FTS5 reads a query as syntax. A bareword may hold
+/// only ASCII letters and digits, `_`, non-ASCII characters and 0x1A: any
+/// other character (`.`, `'`, `/`, `#`, `@`…) is a syntax error unless
+/// it is one of FTS5's own (`"`, `*`, `-`, `:`, `(`, `)`, `^`, `+`, `{`,
+/// `}`, `,`); and `AND`, `OR`, `NOT` in capitals, and `NEAR(`, are
+/// operators. Inside double quotes none of that counts: a quoted string is
+/// only text for the tokenizer (a `"` inside is written `""`). So every word
+/// is quoted, and a `*` *after* the last closing quote makes that word a
+/// prefix, for search as you type:
 ///
 ///     smoked tro     →  "smoked" "tro"*
+///     o'clock tea.   →  "o'clock" "tea."*
 ///     NEAR( tea OR   →  "NEAR(" "tea" "OR"*
 ///     say "hi        →  "say" """hi"*
 ///
-/// A word without a letter or digit (`-`, `"`, `(`) holds no token at all,
-/// and is dropped: an empty phrase would be an error. (GRDB's
-/// `FTS5Pattern(matchingAllPrefixesIn:)` does the same job, making *every*
+/// The text is put in NFC first: the form the app stores names in (see
+/// `AppDatabase.addProduct`), so that an accent typed as a separate mark
+/// still finds the name. A word without a letter or digit (`-`, `"`, `(`)
+/// holds no token: quoted, it would be an empty phrase, which FTS5 ignores,
+/// and the prefix `*` would go with it. So it is dropped, and the `*` lands
+/// on the last word that holds one. (GRDB's
+/// `FTS5Pattern(matchingAllPrefixesIn:)` does a similar job, making *every*
 /// word a prefix.)
 func safePattern(_ text: String) -> String? {
-    let words = text.split(whereSeparator: \.isWhitespace)
+    let words = text.precomposedStringWithCanonicalMapping.split(whereSeparator: \.isWhitespace)
         .filter { word in word.contains { $0.isLetter || $0.isNumber } }
     guard !words.isEmpty else { return nil }
     let quoted = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }

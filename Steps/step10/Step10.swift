@@ -15,6 +15,7 @@ struct Step10: ParsableCommand, Lesson {
             """,
         subcommands: [
             Tour<Step10>.self, Search.self, Sync.self, Add.self, Rename.self, Delete.self, Check.self,
+            Diagram.self,
         ],
         defaultSubcommand: Tour<Step10>.self
     )
@@ -32,7 +33,8 @@ struct Step10: ParsableCommand, Lesson {
             abstract: "Find products and bodies by words, best first, each with a highlighted snippet.",
             discussion: """
                 The words must all appear, the last may be unfinished (tro finds Trout). \
-                Quotes, *, -, :, parentheses, AND, OR and NEAR are searched as words. \
+                Any punctuation (quotes, *, -, :, parentheses, a dot, an apostrophe) and AND, OR, NOT, NEAR \
+                are searched as words, never read as FTS5 syntax. \
                 --query takes FTS5's own syntax instead: make step10 ARGS="search --query 'category: cheeses' --in products"
                 """)
         // `.allUnrecognized`: `search -honey` is a word to search, not an unknown option.
@@ -135,6 +137,18 @@ struct Step10: ParsableCommand, Lesson {
             try attempt("check the indexes") { try appDatabase.checkIndexes() }
             let counts = try FullTextIndex.allCases.map { "\($0.table) (\(try appDatabase.count($0.table)) rows)" }
             say.line("Both indexes agree with their tables: \(counts.joined(separator: ", ")).")
+        }
+    }
+
+    struct Diagram: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a Mermaid diagram of the indexes and their triggers, read from the file's schema.",
+            discussion: "Chapter 10 shows it: make step10-diagram prints it for a fresh in-memory database.")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() throws {
+            let appDatabase = try AppDatabase.open(database, reading: true, narrator: Narrator())
+            for line in try attempt("read the schema") { try appDatabase.diagram() } { print(line) }
         }
     }
 }

@@ -32,6 +32,21 @@ import Testing
         #expect(check.stdout.hasPrefix("Both indexes agree with their tables"), "\(check.stderr)")
     }
 
+    /// The triggers are in the file: step 6, which knows nothing of the index, keeps it right.
+    @Test func step6sEditKeepsTheIndexRight() throws {
+        let directory = try TemporaryDirectory.current
+        #expect(try StepProcess.run("step10", ["sync"], in: directory).status == 0)
+        let edit = try StepProcess.run(
+            "step6", ["edit", "27", "--name", "Smoked Eel", "--database", "db/step10.sqlite"], in: directory)
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let eel = try StepProcess.run("step10", ["search", "eel", "--in", "products"], in: directory)
+        #expect(eel.stdout.contains("[Eel]"), "\(eel.stdout)")
+        let trout = try StepProcess.run("step10", ["search", "trout", "--in", "products"], in: directory)
+        #expect(trout.stdout.contains("products: 0 found"), "\(trout.stdout)")
+        let check = try StepProcess.run("step10", ["check"], in: directory)
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
     @Test func aStep7FileIsUpgradedInPlaceAndItsBodiesFound() throws {
         let directory = try TemporaryDirectory.current
         #expect(try StepProcess.run("step7", ["sync", "--database", "bodies.sqlite"], in: directory).status == 0)

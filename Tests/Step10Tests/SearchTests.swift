@@ -19,11 +19,18 @@ func freshDatabase() throws -> AppDatabase {
         #expect(safePattern("smoked tro") == #""smoked" "tro"*"#)
         #expect(safePattern(#"say "hi"#) == #""say" """hi"*"#)
         #expect(safePattern(" - ( \" ") == nil)
+        // A word with no token is dropped, so the `*` goes on the last word that has one.
+        #expect(safePattern("tea -") == #""tea"*"#)
     }
 
     /// Each character or word with a meaning in FTS5, typed alone and among words:
     /// searched as words, never an error, in both indexes.
-    @Test(arguments: [#"""#, "*", "-", "AND", "OR", "NOT", "NEAR(", ":", "(", ")", "^", "+", "category:"])
+    @Test(
+        arguments: [
+            #"""#, "*", "-", "AND", "OR", "NOT", "NEAR(", ":", "(", ")", "^", "+", "{", "}", "category:",
+            // Not operators, but not bareword characters either: outside quotes, each is a syntax error.
+            ".", "'", "/", "#", "@", ",", "tea.", "o'clock", "a/b",
+        ])
     func syntaxTypedIntoSearchIsSearchedAsWords(_ typed: String) throws {
         let database = try freshDatabase()
         for text in [typed, "smoked \(typed)", "\(typed) smoked", "smoked\(typed)tro", "tea \(typed) honey"] {
@@ -34,6 +41,34 @@ func freshDatabase() throws -> AppDatabase {
         if typed != "*" {
             #expect(throws: DatabaseError.self) { try database.search(.raw("tea \(typed)"), in: .products) }
         }
+    }
+
+    /// FTS5's rule for a bareword, on the real FTS5: outside quotes, only letters,
+    /// digits, `_` and non-ASCII characters; AND, OR and NOT are operators only in
+    /// capitals, NEAR only as `NEAR(`; an empty phrase is ignored, not an error.
+    @Test func theBarewordRuleOfFTS5() throws {
+        let database = try freshDatabase()
+        let tea = try database.search(.raw("tea"), in: .products).map(\.id)
+        for text in ["tea.", "o'clock", "a/b", "#", "@", "tea AND", "NOT tea", "NEAR(tea"] {
+            #expect(throws: DatabaseError.self, "\(text)") { try database.search(.raw(text), in: .products) }
+        }
+        for text in ["tea_", "tea and", "tea or", "not tea", "near tea", "NEAR tea", "thé"] {
+            #expect(throws: Never.self, "\(text)") { try database.search(.raw(text), in: .products) }
+        }
+        // An empty phrase (nothing the tokenizer keeps) is ignored: the query is the rest of it.
+        #expect(try database.search(.raw(#""" tea"#), in: .products).map(\.id) == tea)
+        #expect(try database.search(.raw(#""-" tea"#), in: .products).map(\.id) == tea)
+        #expect(try database.search(.raw(#""-""#), in: .products).isEmpty)
+        // Quoted, each bareword error is a word: "o'clock" is the tokens o and clock, side by side.
+        _ = try database.addProduct(name: "Four O'Clock Tea.", categoryID: 1, supplierID: 1)
+        #expect(try database.search(.words("o'clock tea."), in: .products).map(\.title) == ["Four O'Clock Tea."])
+    }
+
+    /// A typed text in NFD (an accent as a separate mark) is put in NFC, scalar by scalar
+    /// (Swift's `==` would call the two forms equal, FTS5 does not: see `unicodeFormsAreNotFolded`).
+    @Test func theTypedTextIsPutInNFC() {
+        let pattern = safePattern("φε\u{0301}τα")
+        #expect(pattern.map { Array($0.unicodeScalars) } == Array("\"φ\u{03AD}τα\"*".unicodeScalars))
     }
 
     @Test func anOperatorWordIsAWordToo() throws {
@@ -82,6 +117,11 @@ func freshDatabase() throws -> AppDatabase {
         #expect(try database.search(.raw("\"smoked trout\""), in: .products).count == 1)
         #expect(try database.search(.raw("NEAR(smoked side, 0)"), in: .products).isEmpty)  // "salmon" sits between
         #expect(try database.search(.raw("NEAR(smoked side, 1)"), in: .products).count == 1)
+        #expect(try database.search(.raw("NEAR(side smoked, 1)"), in: .products).count == 1)  // in any order
+        // A column filter: one column, or several in braces.
+        #expect(try database.search(.raw("product: kestrel"), in: .products).map(\.id) == ["27"])
+        #expect(try database.search(.raw("category: kestrel"), in: .products).isEmpty)
+        #expect(try database.search(.raw("{product supplier}: kestrel"), in: .products).count == 3)
         let herschel = try database.search(.raw("discovered_by: \"william herschel\""), in: .bodies)
         let discovered = try database.reader.read { db in
             try String.fetchAll(db, sql: "SELECT id FROM solar_body WHERE discovered_by = 'William Herschel'")

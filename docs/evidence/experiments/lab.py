@@ -35,6 +35,8 @@ _lib.sqlite3_prepare_v2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_i
                                     ctypes.POINTER(ctypes.c_char_p)]
 _lib.sqlite3_step.argtypes = [ctypes.c_void_p]
 _lib.sqlite3_finalize.argtypes = [ctypes.c_void_p]
+_TRACE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_uint, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
+_lib.sqlite3_trace_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint, _TRACE, ctypes.c_void_p]
 
 VERSION = _lib.sqlite3_libversion().decode()
 
@@ -100,6 +102,20 @@ class Connection:
 
         self._busy = _BUSY(handler)  # kept: ctypes must not free the callback while SQLite holds it
         _lib.sqlite3_busy_handler(self._db, self._busy, None)
+
+    def trace(self):
+        """Starts recording every statement this connection runs (sqlite3_trace_v2, SQLITE_TRACE_STMT), the
+        statements SQLite runs for a trigger or a virtual table included (their text starts with "-- ");
+        returns the list the texts are appended to."""
+        statements = []
+
+        def callback(_mask, _context, _statement, text):
+            statements.append(ctypes.cast(text, ctypes.c_char_p).value.decode())
+            return 0
+
+        self._trace = _TRACE(callback)  # kept: ctypes must not free the callback while SQLite holds it
+        _lib.sqlite3_trace_v2(self._db, 1, self._trace, None)  # 1: SQLITE_TRACE_STMT
+        return statements
 
     def fails(self, sql):
         """Runs sql, which must fail; returns the SQLiteError."""
