@@ -104,6 +104,12 @@ catalog:
 	mv .build/catalog.sqlite.tmp Steps/step6/Resources/catalog.sqlite
 	@echo "Rebuilt Steps/step6/Resources/catalog.sqlite: review, then commit it with catalog.sql."
 
+# Step 6's schema as a Mermaid diagram, drawn from catalog.sql by SQLite's own
+# PRAGMAs (chapter 6 shows it; DocsTests checks that the two agree).
+.PHONY: catalog-diagram
+catalog-diagram:
+	@python3 scripts/schema-diagram.py
+
 # What changed from step 4 to step 5: the record and the migrations (the
 # rest of the items app is shared, in Steps/ItemsKit). docs/05 shows this diff.
 .PHONY: diff-step5

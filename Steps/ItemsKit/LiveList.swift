@@ -14,8 +14,9 @@ public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
     private var latest: [Item]?  // the last value handed out
     private var cancellable: AnyDatabaseCancellable?
 
-    /// Starts observing. GRDB fetches the first value at once, then one
-    /// after each transaction that changes table item.
+    /// Starts observing. GRDB fetches the first value at once, then new
+    /// ones after transactions that change table item (it may coalesce
+    /// several into one fetch: the last value is the current list).
     public init(_ database: AppDatabase<Item>, _ ordering: Ordering) {
         cancellable = database.observeItems(ordering).start(
             in: database.reader,

@@ -11,8 +11,8 @@ extension AppDatabase {
     /// grdb_migrations and never runs it again on that file.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
-        // The tutorial sets `eraseDatabaseOnSchemaChange` in DEBUG builds: while
-        // you edit a migration, GRDB deletes the database instead of failing.
+        // The tutorial sets `eraseDatabaseOnSchemaChange` in DEBUG builds: when
+        // the file's schema differs from the migrations', GRDB erases the file.
         // We leave it off: a learner's file (or one made by the tutorial's app)
         // must never be erased behind their back.
         migrator.registerMigration("createItem", migrate: ItemMigrations.createItem)

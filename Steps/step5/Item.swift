@@ -51,9 +51,9 @@ extension Item {
 // [docs:observation]
 extension Item {
     /// The live list: GRDB runs the request now, notes the tables and
-    /// columns it read, and runs it again after every transaction that
-    /// changed them, delivering each new list. `removeDuplicates` drops a
-    /// list equal to the last one (an edit that changed nothing).
+    /// columns it read, and runs it again after transactions that changed
+    /// them (several close together may give one fetch), delivering each
+    /// new list. `removeDuplicates` drops a list equal to the last one.
     static func observation(
         _ ordering: Ordering
     ) -> ValueObservation<ValueReducers.RemoveDuplicates<ValueReducers.Fetch<[Item]>>> {

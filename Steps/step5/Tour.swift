@@ -92,7 +92,7 @@ func whyEraseIsOff(_ say: Narrator, _ database: AppDatabase) throws {
     say.action("Ask each step's migrator: does this file differ from what my migrations make?")
     say.result("step 4's migrator: \(step4Sees)" + (step4Sees ? " (it does not know addNotes)" : ""))
     say.result("step 5's migrator: \(step5Sees)")
-    say.note("with eraseDatabaseOnSchemaChange on, a `true` means: delete the file and start over")
+    say.note("with eraseDatabaseOnSchemaChange on, a `true` means: erase the database and migrate it afresh")
     say.note("handy while drafting a migration, fatal for data you mean to keep")
 }
 

@@ -1,4 +1,5 @@
 import CourseCore
+import Foundation
 import GRDB
 
 // Records for a schema someone else designed. Northwind names its tables in
@@ -12,8 +13,10 @@ import GRDB
 /// Written by hand rather than with Codable, because two columns do not
 /// hold what their Swift type expects:
 /// - `UnitPrice` is NUMERIC: SQLite stores 18.0 as the integer 18 and 9.75
-///   as a real. `Double` reads both. (Not `Decimal`: GRDB has no `Decimal`
-///   conversion on Linux, and a catalog's prices survive a `Double`.)
+///   as a real (a binary double). A price is money, so Swift holds it as a
+///   `Decimal`, exact in base ten: `price(_:)` below reads either storage
+///   class, and `encode` writes the `Decimal`, which GRDB binds as TEXT
+///   ('16.5') and the NUMERIC column stores as the number 16.5 again.
 /// - `Discontinued` is TEXT holding '0' or '1'. GRDB reads a `Bool` only
 ///   from a number, so `flag(_:)` below converts, and `encode` writes the
 ///   text back, exactly as Northwind stores it.
@@ -23,7 +26,7 @@ struct Product: Equatable, Identifiable {
     var supplierID: Int64?
     var categoryID: Int64?
     var quantityPerUnit: String?
-    var unitPrice: Double?  // NULL is allowed by the schema (DEFAULT 0)
+    var unitPrice: Decimal?  // NULL is allowed by the schema (DEFAULT 0)
     var unitsInStock: Int?
     var unitsOnOrder: Int?
     var reorderLevel: Int?
@@ -53,11 +56,28 @@ extension Product: FetchableRecord {
         supplierID = try row.decode(forColumn: Columns.supplierID)
         categoryID = try row.decode(forColumn: Columns.categoryID)
         quantityPerUnit = try row.decode(forColumn: Columns.quantityPerUnit)
-        unitPrice = try row.decode(forColumn: Columns.unitPrice)
+        unitPrice = try Self.price(row.decode(forColumn: Columns.unitPrice))
         unitsInStock = try row.decode(forColumn: Columns.unitsInStock)
         unitsOnOrder = try row.decode(forColumn: Columns.unitsOnOrder)
         reorderLevel = try row.decode(forColumn: Columns.reorderLevel)
         discontinued = try Self.flag(row.decode(forColumn: Columns.discontinued))
+    }
+
+    /// A price as a `Decimal`. A REAL is a binary double: 15.9 is stored as
+    /// 15.9000000000000003552713678800500929355621337890625. Its shortest
+    /// decimal spelling that reads back as the same double (Swift's
+    /// `description`, "15.9") is the price that was written.
+    static func price(_ value: DatabaseValue) throws -> Decimal? {
+        switch value.storage {
+        case .null: return nil
+        case .int64(let whole): return Decimal(whole)
+        case .double(let double): if let price = Decimal(string: "\(double)") { return price }
+        case .string(let text): if let price = Decimal(string: text) { return price }
+        case .blob: break
+        }
+        throw CourseError.badData(
+            "UnitPrice holds \(value), expected a number",
+            fix: "set it to a price in that row (sqlite3), or start again from the bundled catalog: make reset")
     }
 
     /// '0' / '1' as Northwind stores them; 0 / 1 too, should a database hold numbers.

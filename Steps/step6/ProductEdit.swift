@@ -5,7 +5,7 @@ import GRDB
 /// What `edit` was asked to change. `nil` means "leave as it is".
 struct ProductEdit: Equatable {
     var name: String?
-    var price: Double?
+    var price: Decimal?
     var stock: Int?
     var discontinued: Bool?
     var supplierPhone: String?
@@ -19,9 +19,8 @@ struct ProductEdit: Equatable {
         if let name, name.trimmingCharacters(in: .whitespaces).isEmpty {
             throw CourseError.input("the product name must not be empty")
         }
-        if let price, !price.isFinite {
-            // SQLite would store NaN as NULL: refuse it here.
-            throw CourseError.input("the price must be a number, not \(price)")
+        if let price, price != price.roundedToCents {
+            throw CourseError.input("a price has at most two decimals, not \(price)")
         }
     }
 
@@ -35,6 +34,27 @@ struct ProductEdit: Equatable {
         var supplier = page.supplier
         if let supplierPhone { supplier?.phone = supplierPhone }
         return (product, supplier)
+    }
+}
+
+extension Decimal {
+    /// This amount rounded to two decimals (half away from zero).
+    var roundedToCents: Decimal {
+        var value = self
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &value, 2, .plain)
+        return rounded
+    }
+
+    /// `--price`: a number as typed ("12.50", "-1"); Decimal(string:) alone
+    /// would read "12abc" as 12.
+    init?(price text: String) {
+        let digits = text.drop { $0 == "-" }.split(separator: ".", omittingEmptySubsequences: false)
+        guard text.first != "." && (1...2).contains(digits.count) && text.filter({ $0 == "-" }).count <= 1,
+            digits.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        else { return nil }
+        self = value
     }
 }
 

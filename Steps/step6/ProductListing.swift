@@ -48,9 +48,14 @@ func searchProducts(_ db: Database, matching text: String = "") throws -> [Produ
 
 // MARK: - Presentation
 
-/// A price as a shop shows it. (NULL is allowed by Northwind's schema.)
-func money(_ price: Double?) -> String {
-    price.map { String(format: "%.2f", $0) } ?? "NULL"
+/// A price as a shop shows it, in whole cents. (NULL is allowed by Northwind's schema.)
+func money(_ price: Decimal?) -> String {
+    guard var price else { return "NULL" }
+    var cents = Decimal()
+    price *= 100
+    NSDecimalRound(&cents, &price, 0, .plain)
+    let whole = NSDecimalNumber(decimal: cents).int64Value
+    return (whole < 0 ? "-" : "") + "\(abs(whole) / 100)." + String(format: "%02lld", abs(whole) % 100)
 }
 
 /// The list as a table.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CourseCore
+import Foundation
 import GRDB
 
 /// `step6`: a Northwind product catalog that ships with the program. With no subcommand, the tour.
@@ -64,7 +65,13 @@ struct Step6: ParsableCommand, Lesson {
         @Option(help: "A new product name.") var name: String?
         // `.unconditional`: "-1" is a value here, not an option, so that the
         // schema's CHECK constraint gets to refuse it.
-        @Option(parsing: .unconditional, help: "A new unit price, e.g. 12.50.") var price: Double?
+        // A `Decimal`, as the record holds it: "12.50" is exactly 12.50.
+        @Option(
+            parsing: .unconditional, help: "A new unit price, e.g. 12.50.",
+            transform: { text in
+                guard let price = Decimal(price: text) else { throw ValidationError("not a price such as 12.50") }
+                return price
+            }) var price: Decimal?
         @Option(parsing: .unconditional, help: "A new number of units in stock.") var stock: Int?
         @Option(help: "true or false.") var discontinued: Bool?
         @Option(help: "A new phone number for the product's supplier, saved with the product.") var supplierPhone:

@@ -22,6 +22,10 @@ extension Step6 {
 /// Product 27, Smoked Trout: the product the tour edits.
 let smokedTrout: Int64 = 27
 
+/// 16.50, exactly: integer literals. (A float literal, `16.50 as Decimal`,
+/// would pass through a Double first.)
+let newPrice = Decimal(1650) / 100
+
 // MARK: - Sections
 
 /// The bundled file, opened read-only: SQLite refuses the write.
@@ -81,8 +85,39 @@ func recordsForSomeoneElsesSchema(_ say: Narrator, _ database: AppDatabase) thro
     if let product = try database.reader.read({ db in try Product.fetchOne(db, id: 10) }) {
         say.result(
             "Product #\(product.id) \"\(product.productName)\": unitPrice \(product.unitPrice.map { "\($0)" } ?? "nil") "
-                + "(Double?), discontinued \(product.discontinued) (Bool)")
+                + "(Decimal?), discontinued \(product.discontinued) (Bool)")
     }
+    try moneyAsDecimal(say, database)
+}
+
+/// Why a price is a Decimal: the Bakery's prices (category 3) added up three ways.
+func moneyAsDecimal(_ say: Narrator, _ database: AppDatabase) throws {
+    say.action("Add up the Bakery's prices (category 3): SQLite's SUM, Swift's Double, Swift's Decimal")
+    let bakery = Product.filter(Product.Columns.categoryID == 3)
+    // SELECT SUM(UnitPrice) FROM Products WHERE CategoryID = 3: doubles, added as doubles
+    let sum: Double? = try database.reader.read { db in
+        try Double.fetchOne(db, bakery.select(GRDB.sum(Product.Columns.unitPrice)))
+    }
+    // SELECT UnitPrice FROM Products WHERE CategoryID = 3, each read as a Double
+    let doubles: [Double] = try database.reader.read { db in
+        try Double.fetchAll(db, bakery.select(Product.Columns.unitPrice))
+    }
+    // The same rows as records: each price a Decimal
+    let decimals: [Decimal] = try database.reader.read { db in try bakery.fetchAll(db).compactMap(\.unitPrice) }
+    // Whole cents, as integers: exact in SQL too
+    let cents: Int64? = try database.reader.read { db in
+        try Int64.fetchOne(
+            db, sql: "SELECT SUM(CAST(round(UnitPrice * 100) AS INTEGER)) FROM Products WHERE CategoryID = 3")
+    }
+    let doubleTotal = doubles.reduce(0, +)
+    let decimalTotal = decimals.reduce(0, +)
+    say.result("SUM(UnitPrice) in SQL:  \(sum.map { "\($0)" } ?? "NULL")")
+    say.result("[Double].reduce(0, +):  \(doubleTotal)  (== 29: \(doubleTotal == 29))")
+    say.result("[Decimal].reduce(0, +): \(decimalTotal)  (== 29: \(decimalTotal == 29))")
+    say.result("SUM of whole cents:     \(cents.map { "\($0)" } ?? "NULL") cents")
+    say.note(
+        "6.40 is stored as the double nearest to it, not as 6.40: added as doubles, the errors show; "
+            + "the Decimals (and integer cents) are exact")
 }
 
 /// Four searches, then what a naive LIKE and SQLite's lower() would have done.
@@ -122,9 +157,9 @@ func productPageAndEdits(_ say: Narrator, _ database: AppDatabase) throws {
         for line in pageLines(page) { say.line("   " + line) }
     }
     let edits: [(label: String, edit: ProductEdit, dryRun: Bool)] = [
-        ("edit 27 --price 16.50 --stock 30 --dry-run", ProductEdit(price: 16.50, stock: 30), true),
-        ("edit 27 --price 16.50 --stock 30", ProductEdit(price: 16.50, stock: 30), false),
-        ("edit 27 --price 16.50 (again: the price it now has)", ProductEdit(price: 16.50), false),
+        ("edit 27 --price 16.50 --stock 30 --dry-run", ProductEdit(price: newPrice, stock: 30), true),
+        ("edit 27 --price 16.50 --stock 30", ProductEdit(price: newPrice, stock: 30), false),
+        ("edit 27 --price 16.50 (again: the price it now has)", ProductEdit(price: newPrice), false),
         (
             "edit 27 --supplier-phone \"(021) 555 7000\" --discontinued true",
             ProductEdit(discontinued: true, supplierPhone: "(021) 555 7000"), false

@@ -157,6 +157,77 @@ private let names = ["banana", "Cherry", "apple", "Äpfel", "émile", "Zebra", "
         try database.editItem(id: 1, ["name": "apple"])  // nothing changed: nothing delivered
         #expect(try live.values(until: database.items(.descending)) == [])
     }
+
+    /// "ValueObservation may coalesce subsequent changes into a single notification" (GRDB's guide), staged
+    /// in a fixed order: the fetch that follows commit 1 is held at its start while commits 2 and 3 land.
+    /// GRDB then fetches once more for both: commits 2 and 3 give one value. (A pool, a constant region:
+    /// the fetches after a commit run on a reader, concurrently with the writer.)
+    @Test func commitsDuringAFetchGiveOneValue() throws {
+        let directory = try TemporaryDirectory.current
+        let pool = try DatabasePool(path: directory.file("coalesce.sqlite"))
+        try pool.write { db in try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY)") }
+        let seen = Seen()
+        let observation = ValueObservation.trackingConstantRegion { db -> Int in
+            let hold = seen.lock.withLock {
+                seen.fetches += 1
+                defer { seen.armed = false }
+                return seen.armed
+            }
+            if hold {  // the first fetch after commit 1: held until commits 2 and 3 are in
+                seen.fetchStarted.signal()
+                seen.mayFetch.wait()
+            }
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0
+        }
+        // willTrackRegion: GRDB observes the writer's commits from now on (it says so on the writer's
+        // queue, which runs our writes after it).
+        let cancellable = observation.handleEvents(willTrackRegion: { _ in seen.tracking.signal() }).start(
+            in: pool, scheduling: .async(onQueue: DispatchQueue(label: "observer")),
+            onError: { _ in seen.delivered.signal() },
+            onChange: { count in
+                seen.lock.withLock { seen.values.append(count) }
+                seen.delivered.signal()
+            })
+        defer { cancellable.cancel() }
+        #expect(seen.tracking.wait(timeout: .now() + 10) == .success)
+        try seen.waitUntil { $0.values.count == $0.fetches }  // the start's values (GRDB fetches 1 or 2)
+        let start = seen.lock.withLock { (seen.fetches, seen.values) }
+
+        seen.lock.withLock { seen.armed = true }
+        try pool.write { db in try db.execute(sql: "INSERT INTO item DEFAULT VALUES") }  // commit 1
+        #expect(seen.fetchStarted.wait(timeout: .now() + 10) == .success)
+        try pool.write { db in try db.execute(sql: "INSERT INTO item DEFAULT VALUES") }  // commit 2
+        try pool.write { db in try db.execute(sql: "INSERT INTO item DEFAULT VALUES") }  // commit 3
+        seen.mayFetch.signal()
+        try seen.waitUntil { $0.values.last == 3 && $0.values.count == $0.fetches }
+        try pool.write { db in try db.execute(sql: "INSERT INTO item DEFAULT VALUES") }  // commit 4
+        try seen.waitUntil { $0.values.last == 4 }
+
+        let (fetches, values) = seen.lock.withLock { (seen.fetches, seen.values) }
+        #expect(fetches == start.0 + 3, "after commit 1, once for commits 2 and 3, after commit 4")
+        #expect(Array(values.dropFirst(start.1.count)) == [1, 3, 4], "no value shows commit 2 alone")
+    }
+
+    /// What the observation did, written from GRDB's queues: guarded by `lock`.
+    private final class Seen: @unchecked Sendable {
+        let lock = NSLock()
+        var fetches = 0
+        var values: [Int] = []
+        var armed = false
+        let tracking = DispatchSemaphore(value: 0)
+        let fetchStarted = DispatchSemaphore(value: 0)
+        let mayFetch = DispatchSemaphore(value: 0)
+        let delivered = DispatchSemaphore(value: 0)
+
+        /// Waits for deliveries until `condition` holds (10 s without a delivery: the test fails).
+        func waitUntil(_ condition: (Seen) -> Bool) throws {
+            while !lock.withLock({ condition(self) }) {
+                guard delivered.wait(timeout: .now() + 10) == .success else {
+                    throw CourseError.timeout("no value from the observation", fix: "")
+                }
+            }
+        }
+    }
 }
 
 @Suite struct RandomStartTests {

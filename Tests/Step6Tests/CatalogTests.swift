@@ -95,7 +95,7 @@ import Testing
         let directory = try TemporaryDirectory.current
         let result = try StepProcess.run("step6", ["edit", "1", "--price", "1", "--in-memory"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Products.UnitPrice: 11.5 → 1.0"))
+        #expect(result.stdout.contains(#"Products.UnitPrice: "11.5" → "1""#))
         #expect(!FileManager.default.fileExists(atPath: directory.file("db/step6.sqlite")))
     }
 

@@ -97,7 +97,7 @@ struct NorthwindTests {
                     FROM Products p JOIN Suppliers s USING (SupplierID) WHERE p.ProductID = ?
                     """, arguments: [product.id])
         }
-        #expect(row?["UnitPrice"] == (product.unitPrice ?? 0) + 1)
+        #expect(try Product.price(row?["UnitPrice"] ?? .null) == (product.unitPrice ?? 0) + 1)
         #expect(row?["Discontinued"] == (product.discontinued ? "0" : "1"))
         #expect(row?["type"] == "text")
         #expect(row?["Phone"] == "555")
