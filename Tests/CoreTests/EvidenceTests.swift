@@ -17,9 +17,43 @@ enum EvidenceCheck {
     /// The kinds of reference an Evidence cell may hold, as `kind:…` between backticks.
     static let kinds = ["test", "golden", "exp", "grdb", "src", "sqlite"]
 
-    /// Runs of spaces and line breaks folded to one space: a quote survives a chapter's line wrapping.
-    static func folded(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    /// Runs of spaces, tabs and line breaks folded to one space, none at either end: a quote survives
+    /// a chapter's line wrapping. On bytes: these files are read hundreds of times.
+    static func foldedBytes(_ text: String) -> Data {
+        var bytes = Data()
+        bytes.reserveCapacity(text.utf8.count)
+        var space = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                space = !bytes.isEmpty
+            } else {
+                if space { bytes.append(0x20) }
+                space = false
+                bytes.append(byte)
+            }
+        }
+        return bytes
+    }
+
+    static func folded(_ text: String) -> String { String(decoding: foldedBytes(text), as: UTF8.self) }
+
+    /// A file's text, folded, as bytes: searched once per claim and reference, hundreds of times
+    /// (a byte search; `String.contains` compares Unicode characters and took seconds here).
+    struct Folded {
+        let bytes: Data
+        init(_ text: String) { bytes = EvidenceCheck.foldedBytes(text) }
+        func contains(_ piece: String) -> Bool { bytes.range(of: EvidenceCheck.foldedBytes(piece)) != nil }
+    }
+
+    /// The files references name, read and folded once.
+    final class Files {
+        private var read: [String: Folded?] = [:]
+        func text(_ url: URL) -> Folded? {
+            if let known = read[url.path] { return known }
+            let text = (try? String(contentsOf: url, encoding: .utf8)).map(Folded.init)
+            read[url.path] = text
+            return text
+        }
     }
 
     /// A table row's cells; `\|` is a pipe inside a cell.
@@ -87,7 +121,7 @@ enum EvidenceCheck {
     }
 
     /// What is wrong with one row, given the folded text of the files its list quotes from.
-    static func problems(_ row: Row, quoted: [String: String], root: URL, grdb: URL) -> [String] {
+    static func problems(_ row: Row, quoted: [String: Folded], root: URL, grdb: URL, files: Files) -> [String] {
         var problems: [String] = []
         for piece in row.claim.components(separatedBy: " … ") {
             let wanted = folded(piece)
@@ -104,7 +138,7 @@ enum EvidenceCheck {
             )
         }
         for reference in references {
-            if let problem = problem(reference, root: root, grdb: grdb) {
+            if let problem = problem(reference, root: root, grdb: grdb, files: files) {
                 problems.append("\(row.list): `\(reference.kind):\(reference.value)`: \(problem)")
             }
         }
@@ -115,15 +149,15 @@ enum EvidenceCheck {
     }
 
     /// nil when the reference resolves.
-    static func problem(_ reference: (kind: String, value: String), root: URL, grdb: URL) -> String? {
+    static func problem(_ reference: (kind: String, value: String), root: URL, grdb: URL, files: Files) -> String? {
         /// "path:snippet" → the file (under base) must contain the snippet, folded.
         func contains(_ base: URL, _ value: String, what: String) -> String? {
             let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[1].isEmpty else { return "write it as \(what):PATH:SNIPPET" }
-            guard let text = try? String(contentsOf: base.appendingPathComponent(parts[0]), encoding: .utf8) else {
+            guard let text = files.text(base.appendingPathComponent(parts[0])) else {
                 return "no file \(base.appendingPathComponent(parts[0]).path)"
             }
-            return folded(text).contains(folded(parts[1])) ? nil : "\(parts[0]) does not contain \"\(parts[1])\""
+            return text.contains(parts[1]) ? nil : "\(parts[0]) does not contain \"\(parts[1])\""
         }
         switch reference.kind {
         case "test":
@@ -155,20 +189,23 @@ enum EvidenceCheck {
             .filter { $0.hasSuffix(".md") && $0 != "README.md" }.sorted()
         var rows = 0
         var problems: [String] = []
+        let files = Files()
         for name in names {
             let list = "docs/evidence/\(name)"
             let parsed = parse(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8), list: list)
             problems += parsed.problems
-            var quoted: [String: String] = [:]
+            var quoted: [String: Folded] = [:]
             for source in parsed.sources {
                 guard let text = try? String(contentsOf: root.appendingPathComponent(source), encoding: .utf8) else {
                     problems.append("\(list): quotes from \(source), which does not exist")
                     continue
                 }
-                quoted[source] = folded(text)
+                quoted[source] = Folded(text)
             }
             rows += parsed.rows.count
-            problems += parsed.rows.flatMap { Self.problems($0, quoted: quoted, root: root, grdb: grdb) }
+            problems += parsed.rows.flatMap {
+                Self.problems($0, quoted: quoted, root: root, grdb: grdb, files: files)
+            }
         }
         return (names, rows, problems)
     }
@@ -180,6 +217,23 @@ enum EvidenceCheck {
             root: workspaceRoot, grdb: workspaceRoot.appendingPathComponent(".build/checkouts/GRDB.swift"))
         #expect(!lists.isEmpty, "no lists in docs/evidence")
         for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    @Test func everyChapterHasAListAndEveryListAChapter() throws {
+        let manager = FileManager.default
+        let chapters = try manager.contentsOfDirectory(atPath: workspaceRoot.appendingPathComponent("docs").path)
+            .filter { $0.first?.isNumber == true && $0.hasSuffix(".md") }
+        let lists = try manager.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("docs/evidence").path
+        ).filter { $0.hasSuffix(".md") && $0 != "README.md" }
+        #expect(chapters.count >= 11, "\(chapters)")
+        for chapter in chapters {
+            #expect(lists.contains(chapter), "docs/\(chapter) has no list of its claims in docs/evidence/\(chapter)")
+        }
+        // 00-readme.md holds README.md's, docs/README.md's and the appendix's claims.
+        for list in lists where list != "00-readme.md" {
+            #expect(chapters.contains(list), "docs/evidence/\(list) names no chapter of docs/")
+        }
     }
 }
 
