@@ -41,6 +41,7 @@ public struct Lint {
         }
         problems += orphans(ids: Set(ids))
         problems += chapterSections()
+        problems += PackageList.problems(root: workspace.root, manifest)
         return problems
     }
 
