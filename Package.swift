@@ -157,7 +157,8 @@ let exercises: [String] =
     }
 if !exercises.isEmpty {
     let root = environment["COURSE_EXERCISE_ROOT"] ?? "Exercises"
-    package.targets.append(.target(name: "ExerciseSupport", dependencies: ["CSQLite", "EditorText"], path: "Checks/Support"))
+    package.targets.append(
+        .target(name: "ExerciseSupport", dependencies: ["CSQLite", "EditorText"], path: "Checks/Support"))
     for entry in exercises {
         let parts = entry.split(separator: ":").map(String.init)
         let id = parts[0]

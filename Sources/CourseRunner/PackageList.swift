@@ -14,7 +14,8 @@ public enum PackageList {
     /// sql (no Swift module) or predict (its module leaves out prediction.txt).
     public static func block(_ manifest: Manifest) -> String {
         let entries = manifest.exercises.map { exercise in
-            "    \"" + exercise.id + ([.sql, .predict].contains(exercise.kind) ? ":\(exercise.kind.rawValue)" : "") + "\","
+            "    \"" + exercise.id + ([.sql, .predict].contains(exercise.kind) ? ":\(exercise.kind.rawValue)" : "")
+                + "\","
         }
         return ([begin, "let courseExercises = ["] + entries + ["]", end]).joined(separator: "\n")
     }

@@ -141,7 +141,8 @@ public struct Cohort {
             return .failure(RunnerError("\(file) is missing: run `make ex ARGS=\"report\"` in that checkout"))
         }
         if String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            return .failure(RunnerError("\(file) is empty (\(data.count) bytes): run `make ex ARGS=\"report\"` there again"))
+            return .failure(
+                RunnerError("\(file) is empty (\(data.count) bytes): run `make ex ARGS=\"report\"` there again"))
         }
         guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
             return .failure(RunnerError("\(file) is not valid JSON (a file cut short, or edited by hand)"))

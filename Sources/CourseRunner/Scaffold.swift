@@ -46,7 +46,8 @@ public struct Scaffold {
 
     /// Writes everything; returns the paths written or changed, relative to the root.
     public func create() throws -> [String] {
-        guard let step, Lint.steps.contains(step), id.range(of: "^s[0-9]+-[a-z0-9-]+$", options: .regularExpression) != nil
+        guard let step, Lint.steps.contains(step),
+            id.range(of: "^s[0-9]+-[a-z0-9-]+$", options: .regularExpression) != nil
         else {
             throw RunnerError(
                 "\(id): an id is s<step>-<words>, lowercase, e.g. s3-count-rows (step 3), with a step of \(Lint.steps)")

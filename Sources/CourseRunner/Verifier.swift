@@ -50,7 +50,8 @@ public struct Verifier {
             let saved = mine.first { $0.0.role == .saved }?.1 ?? missing
             if !saved.passed {
                 found.append(
-                    "the solution saved as \(Verifier.editorSavedWords(exercise.file)) does not pass:\n\(saved.message)")
+                    "the solution saved as \(Verifier.editorSavedWords(exercise.file)) does not pass:\n\(saved.message)"
+                )
             }
             var firstLines = [(starter.stage == .check ? firstFailure(starter.message) : nil, "the starter")]
             for (attempt, result) in mine where attempt.role != .solution && attempt.role != .saved {
@@ -197,7 +198,8 @@ public struct Verifier {
             mirror(working.appendingPathComponent(id), to: committed.appendingPathComponent(id))
             notes.append("Exercises/\(id) is not committed yet: its starter is verified as it is on disk.")
         }
-        let edited = files(under: committed).filter {
+        // Only the exercises' files: verify reads manifest.json from disk, as the instructor edits it.
+        let edited = files(under: committed).filter { $0.contains("/") }.filter {
             FileManager.default.contents(atPath: committed.path + "/" + $0)
                 != FileManager.default.contents(atPath: working.path + "/" + $0)
         }
