@@ -59,7 +59,7 @@ let package = Package(
         // same by the runner and by every check (Checks/Support).
         .target(name: "EditorText"),
         .executableTarget(name: "course", dependencies: ["CourseRunner", "CourseCore", argumentParser]),
-        .testTarget(name: "CourseRunnerTests", dependencies: ["CourseRunner"]),
+        .testTarget(name: "CourseRunnerTests", dependencies: ["CourseRunner", "EditorText"]),
         .target(
             name: "CourseTestSupport",
             dependencies: ["CourseCore", grdb], path: "Tests/CourseTestSupport"),
