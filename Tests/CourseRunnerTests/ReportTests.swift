@@ -41,6 +41,16 @@ import Testing
         #expect(table.contains("| s1-a | ✓ | ✓ | 100% (2/2) |"))
         #expect(table.contains("| s1-b | ✓ | · | 50% (1/2) |"))
         #expect(table.contains("| **pass rate** | 100% (2/2) | 50% (1/2) | 75% (3/4) |"))
+
+        // A report of an older format: valid JSON, a field this version needs is not there.
+        let old = root.appendingPathComponent("old")
+        try write(
+            #"{"learner": "Old", "commit": "abc", "date": "2025-01-01", "exercises": []}"#,
+            to: old.appendingPathComponent(".course/report.json"))
+        #expect(
+            Cohort.load([old.path], exercises: ["s1-a"]).skipped.map(\.reason) == [
+                "\(old.path)/.course/report.json is from another version of the course: no field \"toolchain\""
+            ])
     }
 
     /// A class of 30 checkouts, as an instructor collects them: 26 good reports (learner n
