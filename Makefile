@@ -146,7 +146,8 @@ bench-quick:
 
 # The exercises: make ex (check the next one), make ex ARGS="hint", ARGS="watch",
 # ARGS="list", ARGS="solution", ARGS="verify"… The runner needs no GRDB, so it
-# builds in seconds; each check builds only its own exercise.
+# builds in seconds; each check builds only its own exercise. For instructors
+# (docs/instructors.md): ARGS="new ID --kind KIND", ARGS="update-package", ARGS="report DIR…".
 .PHONY: ex
 # The runner is built again only when what it is built from changed since make last built it
 # (RUNNER_STAMP, beside BIN): a no-op swift build costs a second or more of every check.

@@ -28,7 +28,8 @@ runCheck(
                     names.sorted(), equals: ["Blob", "Blob Jr", "Blob Sr"], "the names readScores returns", sql: setup)
                 try expect(
                     names, equals: ["Blob", "Blob Jr", "Blob Sr"],
-                    "the rows in id order (inserted as ids 3, 1, 2: only ORDER BY id reads them by id)", sql: setup)
+                    "the rows in id order (inserted as ids 3, 1, 2: without ORDER BY id they come back as stored)",
+                    sql: setup)
             }
         ),
         (

@@ -5,21 +5,27 @@ import Testing
 
 /// docs/instructors.md's walk-through, in a scratch copy of the package's exercise side (a git
 /// checkout of its own, in a fixed folder so that its build stays valid between runs): `course new`
-/// adds an SQL exercise, verify and lint pass at once, and an edit that breaks the solution is
-/// reported by name. An SQL exercise builds one check, without GRDB: seconds.
+/// adds an SQL exercise, verify and lint pass at once, and an edit that breaks the solution fails
+/// with the words of the rule it breaks. An SQL exercise builds one check, without GRDB: seconds.
 @Suite struct ScaffoldTests {
     @Test func aNewExercisePassesVerifyAtOnceAndFailsUsefullyAfterAnEdit() throws {
         let root = repositoryRoot.appendingPathComponent(".build/course-tests/scaffold")
         let manager = FileManager.default
-        for name in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] where name != ".build" {
-            try manager.removeItem(at: root.appendingPathComponent(name))
+        // Files rewritten only where they differ (Verifier.mirror): unchanged sources keep their dates, and
+        // the scratch copy's .build stays valid from one run to the next.
+        let mirror = Verifier(workspace: Workspace(root: repositoryRoot))
+        for folder in ["Exercises", "Solutions", "Checks", "docs", "Sources/CSQLite", "Sources/EditorText"] {
+            mirror.mirror(repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
-        try manager.createDirectory(at: root.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-        for path in [
-            "Package.swift", "Exercises", "Solutions", "Checks", "docs", "Sources/CSQLite", "Sources/EditorText",
-        ] {
-            try manager.copyItem(at: repositoryRoot.appendingPathComponent(path), to: root.appendingPathComponent(path))
+        let package = try Data(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"))
+        if (try? Data(contentsOf: root.appendingPathComponent("Package.swift"))) != package {
+            try package.write(to: root.appendingPathComponent("Package.swift"))
         }
+        for folder in ["Exercises", "Solutions", "Checks"] {  // mirror leaves the last run's folders, empty
+            try? manager.removeItem(at: root.appendingPathComponent("\(folder)/s3-count-rows"))
+        }
+        try? manager.removeItem(at: root.appendingPathComponent(".git"))
+        try write(".build/\n", to: root.appendingPathComponent(".gitignore"))  // as the repository's
         for command in [
             ["git", "init", "-q"], ["git", "add", "-A"],
             ["git", "-c", "user.name=check", "-c", "user.email=check@example.com", "commit", "-qm", "course"],
@@ -42,18 +48,23 @@ import Testing
         #expect(verify.status == 0, "\(verify.output)")
         #expect(verify.output.contains("✓ s3-count-rows: starter fails at check, solution passes"), "\(verify.output)")
 
-        // The instructor's first edit: the solution written as the mistake. Verify says which file fails and why.
+        // The instructor's first edit: the solution written as the mistake. Its check, built by verify above,
+        // says which rule it breaks: the words verify prints under "the solution does not pass" (a second
+        // verify would only add a no-op build, seconds of SwiftPM planning).
         try write(
             try String(
                 contentsOf: root.appendingPathComponent("Checks/s3-count-rows/mistakes/largest-id/query.sql"),
                 encoding: .utf8),
             to: root.appendingPathComponent("Solutions/s3-count-rows/query.sql"))
-        let broken = course(["verify", "s3-count-rows"])
-        #expect(broken.status == 1)
-        #expect(broken.output.contains("✗ s3-count-rows: the solution does not pass:"), "\(broken.output)")
-        #expect(broken.output.contains("rows, not the largest id (row 3 was deleted)"), "\(broken.output)")
+        var checker = Checker(workspace: Workspace(root: root))
+        checker.scratchPath = root.appendingPathComponent(".build")
+        let broken = checker.run(try manifest.exercise("s3-count-rows"), folder: "Solutions")
+        #expect(!broken.passed)
+        #expect(
+            broken.message.contains("✗ the number of rows of item: rows, not the largest id (row 3 was deleted)"),
+            "\(broken.message)")
         if let out = ProcessInfo.processInfo.environment["SCAFFOLD_WALK_OUT"] {
-            try? Data((new.output + lint.output + "\n" + verify.output + "\n---\n" + broken.output).utf8).write(
+            try? Data((new.output + lint.output + "\n" + verify.output + "\n---\n" + broken.message).utf8).write(
                 to: URL(fileURLWithPath: out))
         }
     }
