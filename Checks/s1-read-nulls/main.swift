@@ -28,7 +28,7 @@ runCheck(
                     names.sorted(), equals: ["Blob", "Blob Jr", "Blob Sr"], "the names readScores returns", sql: setup)
                 try expect(
                     names, equals: ["Blob", "Blob Jr", "Blob Sr"],
-                    "the rows in id order (inserted as ids 3, 1, 2: without ORDER BY id they come back as stored)",
+                    "the rows in id order (inserted as ids 3, 1, 2: without ORDER BY id, this table's scan returns them as stored)",
                     sql: setup)
             }
         ),
