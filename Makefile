@@ -164,11 +164,12 @@ bench-quick:
 
 # The exercises: make ex (check the next one), make ex ARGS="hint", ARGS="watch",
 # ARGS="list", ARGS="solution", ARGS="verify"… The runner needs no GRDB, so it
-# builds in seconds; each check builds only its own exercise.
+# builds in seconds; each check builds only its own exercise. For instructors
+# (docs/instructors.md): ARGS="new ID --kind KIND", ARGS="update-package", ARGS="report DIR…".
 .PHONY: ex
 # The runner is built again only when what it is built from changed since make last built it
 # (RUNNER_STAMP, beside BIN): a no-op swift build costs a second or more of every check.
-RUNNER_SOURCES := Package.swift Sources/course Sources/CourseRunner Sources/CourseCore Sources/CSQLite
+RUNNER_SOURCES := Package.swift Sources/course Sources/CourseRunner Sources/EditorText Sources/CourseCore Sources/CSQLite
 RUNNER_STAMP = $(dir $(BIN))make-course.stamp
 ex: sqlite
 	@mkdir -p .build
@@ -186,5 +187,6 @@ ex: sqlite
 	fi
 	@find "$(TMPDIR)" -maxdepth 1 -name "TemporaryDirectory.*" -type d -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 	@# A failing check (status 1) is the learner's normal state, not a make error: only
-	@# verify and lint (CI, instructors) pass it on to make. A wrong command line (64) always does.
-	@$(BIN)/course $(ARGS) || { status=$$?; test $$status -eq 1 || exit $$status; case "$(firstword $(ARGS))" in verify|lint) exit $$status;; esac; }
+	@# verify, lint, package and report (CI, instructors: report's 1 says folders were skipped) pass it on
+	@# to make. A wrong command line (64) always does.
+	@$(BIN)/course $(ARGS) || { status=$$?; test $$status -eq 1 || exit $$status; case "$(firstword $(ARGS))" in verify|lint|update-package|new|report) exit $$status;; esac; }

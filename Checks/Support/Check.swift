@@ -1,3 +1,4 @@
+import EditorText
 import Foundation
 
 // MARK: - Failures
@@ -161,11 +162,15 @@ public var exerciseFolder: URL {
 }
 
 /// A learner's text file (query.sql, prediction.txt) without its comment
-/// lines (`--` in SQL, `#` in predictions) and surrounding blank lines.
+/// lines (`--` in SQL, `#` in predictions) and surrounding blank lines, read
+/// the same however the learner's editor saved it (see `editorNeutral`).
 public func learnerText(_ name: String, comment: String) throws -> String {
     let url = exerciseFolder.appendingPathComponent(name)
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+    guard let data = try? Data(contentsOf: url) else {
         throw CheckFailure("reading \(name)", expected: "the file \(url.path)", actual: "no such file")
+    }
+    guard let text = editorNeutral(data) else {
+        throw CheckFailure("reading \(name)", expected: "text in UTF-8", actual: "bytes that are not UTF-8")
     }
     return text.components(separatedBy: "\n")
         .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(comment) }

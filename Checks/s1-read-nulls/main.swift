@@ -4,9 +4,11 @@ import ExerciseSupport
 @testable import Exercise_s1_read_nulls
 
 let setup = """
-    CREATE TABLE scores (id INTEGER PRIMARY KEY, name TEXT NOT NULL, points INTEGER);
+    CREATE TABLE scores (id INT PRIMARY KEY, name TEXT NOT NULL, points INTEGER);
     INSERT INTO scores (id, name, points) VALUES (3, 'Blob Sr', 0), (1, 'Blob', 12), (2, 'Blob Jr', NULL);
     """
+// id INT, not INTEGER: not the rowid, so a SELECT without ORDER BY id reads the rows in the
+// order they were inserted (3, 1, 2), and only ORDER BY id reads them in id order.
 let sql = "SELECT name, points FROM scores ORDER BY id"
 
 func scores() throws -> [Score] {
@@ -21,9 +23,13 @@ runCheck(
         (
             "reads every row, in id order",
             {
+                let names = try scores().map(\.name)
                 try expect(
-                    try scores().map(\.name), equals: ["Blob", "Blob Jr", "Blob Sr"],
-                    "the names readScores returns (rows inserted as ids 3, 1, 2)", sql: setup)
+                    names.sorted(), equals: ["Blob", "Blob Jr", "Blob Sr"], "the names readScores returns", sql: setup)
+                try expect(
+                    names, equals: ["Blob", "Blob Jr", "Blob Sr"],
+                    "the rows in id order (inserted as ids 3, 1, 2: without ORDER BY id, this table's scan returns them as stored)",
+                    sql: setup)
             }
         ),
         (

@@ -42,6 +42,13 @@ runCheck(
             }
         ),
         (
+            "only the last word is a prefix: the others are whole words",
+            {
+                // "smoke" is no word of Smoked Trout: "smoke"* would find it.
+                try expect(try search("smoke trout"), equals: [], "search \"smoke trout\"")
+            }
+        ),
+        (
             "FTS5 syntax is searched as words: every word in double quotes, a \" inside doubled",
             {
                 try expect(try search("\"kestrel"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"\\\"kestrel\"")

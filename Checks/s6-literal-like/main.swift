@@ -24,9 +24,11 @@ func expectSearch(_ text: String, finds expected: [String], _ rule: String) thro
     let how =
         found.isEmpty
         ? "finds nothing"
-        : Set(expected).isSubset(of: found)
-            ? "also finds \(show(found.filter { !expected.contains($0) })): a wildcard still"
-            : "finds other names"
+        : found.sorted() == expected.sorted()
+            ? "finds them in another order"
+            : Set(expected).isSubset(of: found)
+                ? "also finds \(show(found.filter { !expected.contains($0) })): a wildcard still"
+                : "finds other names"
     throw CheckFailure(
         "\(rule): the search for \(show(text)) \(how)", expected: show(expected), actual: show(found), sql: setup)
 }

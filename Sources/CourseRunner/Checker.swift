@@ -88,7 +88,9 @@ public struct Checker: Sendable {
     /// Builds the checks of several exercises at once (one SwiftPM run, both
     /// cores busy). False when any of them does not compile.
     public func buildAll(_ exercises: [Exercise], folder: String) -> Bool {
-        let build = swiftBuild([], exercises, folder: folder)
+        // Only these checks and what they need (Package.swift's keepOnly): no step, no plugin.
+        let build = swiftBuild(
+            [], exercises, folder: folder, product: exercises.map { "check-\($0.id)" }.joined(separator: " "))
         markBuilt(exercises, folder: folder, succeeded: build.status == 0)
         if ProcessInfo.processInfo.environment["COURSE_DEBUG"] != nil { print(build.output) }
         return build.status == 0

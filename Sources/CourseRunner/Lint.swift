@@ -41,6 +41,7 @@ public struct Lint {
         }
         problems += orphans(ids: Set(ids))
         problems += chapterSections()
+        problems += PackageList.problems(root: workspace.root, manifest)
         return problems
     }
 
@@ -101,10 +102,10 @@ public struct Lint {
             problem("a predict exercise's file is prediction.txt")
         }
         if !files("Checks/\(id)").contains("main.swift") { problem("Checks/\(id)/main.swift is missing") }
-        // Known mistakes (at least two) and alternatives (at least one), each a whole learner file that
+        // Known mistakes and alternatives (at least one each: `make ex ARGS="new"` makes one of each), each a whole learner file that
         // verify builds; Package.swift excludes both folders from the check, so both must exist.
         for (folder, variants, least) in [
-            ("mistakes", exercise.mistakes ?? [], 2), ("alternatives", exercise.alternatives ?? [], 1),
+            ("mistakes", exercise.mistakes ?? [], 1), ("alternatives", exercise.alternatives ?? [], 1),
         ] {
             if variants.count < least { problem("needs at least \(least) \(folder) (Checks/\(id)/\(folder)/<name>/)") }
             for variant in variants where !files("Checks/\(id)/\(folder)/\(variant.name)").contains(exercise.file) {

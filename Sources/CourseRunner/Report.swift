@@ -107,29 +107,92 @@ public struct Report: Codable, Sendable {
 }
 
 /// Several learners' reports side by side: pass rate per exercise and per learner.
+/// A folder whose report cannot be read (missing, empty, not JSON, written by
+/// another version of the course) is left out of every count, and named with why.
 public struct Cohort {
     public var reports: [(folder: String, report: Report)]
+    /// The folders left out, each with what is wrong with its report.
+    public var skipped: [(folder: String, reason: String)]
+    /// The exercises the table lists, in the course's order: the manifest of the checkout that
+    /// makes the table. A report must list exactly these (an older course had others).
+    public var ids: [String]
 
     /// Reads DIR/.course/report.json for each folder.
-    public static func load(_ folders: [String]) throws -> Cohort {
-        try Cohort(
-            reports: folders.map { folder in
-                let url = URL(fileURLWithPath: folder).appendingPathComponent(".course/report.json")
-                guard let data = try? Data(contentsOf: url) else {
-                    throw RunnerError("\(url.path) is missing: run `make ex ARGS=\"report\"` in \(folder) first")
-                }
-                return (folder, try JSONDecoder().decode(Report.self, from: data))
-            })
+    public static func load(_ folders: [String], exercises ids: [String]) -> Cohort {
+        var cohort = Cohort(reports: [], skipped: [], ids: ids)
+        for folder in folders {
+            switch read(folder, ids: ids) {
+            case .success(let report): cohort.reports.append((folder, report))
+            case .failure(let problem): cohort.skipped.append((folder, problem.description))
+            }
+        }
+        return cohort
+    }
+
+    /// One learner's report, or what is wrong with it (a sentence that names the file).
+    static func read(_ folder: String, ids: [String]) -> Result<Report, RunnerError> {
+        let url = URL(fileURLWithPath: folder).appendingPathComponent(".course/report.json")
+        let file = "\(folder)/.course/report.json"
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            return .failure(RunnerError("\(folder): no such folder"))
+        }
+        guard let data = try? Data(contentsOf: url) else {
+            return .failure(RunnerError("\(file) is missing: run `make ex ARGS=\"report\"` in that checkout"))
+        }
+        if String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return .failure(
+                RunnerError("\(file) is empty (\(data.count) bytes): run `make ex ARGS=\"report\"` there again"))
+        }
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+            return .failure(RunnerError("\(file) is not valid JSON (a file cut short, or edited by hand)"))
+        }
+        let report: Report
+        do {
+            report = try JSONDecoder().decode(Report.self, from: data)
+        } catch {
+            return .failure(
+                RunnerError("\(file) is from another version of the course: \(Cohort.describe(error))"))
+        }
+        let listed = report.exercises.map(\.id)
+        let missing = ids.filter { !listed.contains($0) }
+        let unknown = listed.filter { !ids.contains($0) }
+        guard missing.isEmpty, unknown.isEmpty else {
+            var parts: [String] = []
+            if !missing.isEmpty { parts.append("no row for \(missing.joined(separator: ", "))") }
+            if !unknown.isEmpty { parts.append("rows for \(unknown.joined(separator: ", ")), not in the course") }
+            return .failure(
+                RunnerError(
+                    "\(file) is from another version of the course (\(Manifest.path) differs): "
+                        + parts.joined(separator: "; ")))
+        }
+        return .success(report)
+    }
+
+    /// What a decoding error says, in words: the field it is about.
+    static func describe(_ error: Error) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined().drop { $0 == "." }
+                .description
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            return "no field \"\(path(context.codingPath + [key]))\""
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?, .dataCorrupted(let context)?:
+            return "field \"\(path(context.codingPath))\": \(context.debugDescription)"
+        default:
+            return "\(error)"
+        }
     }
 
     public var markdown: String {
         let names = reports.map { "\($0.report.learner) (\(URL(fileURLWithPath: $0.folder).lastPathComponent))" }
         var lines = [
-            "# Cohort: \(reports.count) learners", "",
+            "# Cohort: \(reports.count) learners"
+                + (skipped.isEmpty ? "" : " (\(skipped.count) more skipped: their reports cannot be read)"), "",
             "| exercise | " + names.joined(separator: " | ") + " | pass rate |",
             "| --- |" + String(repeating: " --- |", count: names.count + 1),
         ]
-        let ids = reports.first?.report.exercises.map(\.id) ?? []
         for id in ids {
             let statuses = reports.map { $0.report.exercises.first { $0.id == id }?.status }
             let passed = statuses.filter { $0 == .passed }.count
@@ -142,6 +205,10 @@ public struct Cohort {
                 + reports.map { percent($0.report.passed, $0.report.exercises.count) }
                 .joined(separator: " | ")
                 + " | \(percent(reports.map(\.report.passed).reduce(0, +), ids.count * reports.count)) |")
+        if !skipped.isEmpty {
+            lines += ["", "Skipped (not in any count):", ""]
+            lines += skipped.map { "- \($0.reason)" }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -15,14 +15,15 @@ public struct Verifier {
 
     /// One answer to check besides the starter: the solution, a mistake or an alternative.
     struct Attempt {
-        enum Role { case solution, mistake, alternative }
+        /// `saved`: the solution as another editor saves it (see `Verifier.editorSaved`).
+        enum Role { case solution, saved, mistake, alternative }
         var exercise: Exercise
         var role: Role
         var variant: Exercise.Variant
         /// Where its file is: Solutions/<id>, Checks/<id>/mistakes/<name> or Checks/<id>/alternatives/<name>.
         var source: String {
             switch role {
-            case .solution: "Solutions/\(exercise.id)"
+            case .solution, .saved: "Solutions/\(exercise.id)"
             case .mistake: "Checks/\(exercise.id)/mistakes/\(variant.name)"
             case .alternative: "Checks/\(exercise.id)/alternatives/\(variant.name)"
             }
@@ -46,8 +47,14 @@ public struct Verifier {
             let solution = mine.first { $0.0.role == .solution }?.1 ?? missing
             var found = starterProblems(exercise, starter) + predictionLeaks(exercise, starter, solution: solution)
             if !solution.passed { found.append("the solution does not pass:\n\(solution.message)") }
+            let saved = mine.first { $0.0.role == .saved }?.1 ?? missing
+            if !saved.passed {
+                found.append(
+                    "the solution saved as \(Verifier.editorSavedWords(exercise.file)) does not pass:\n\(saved.message)"
+                )
+            }
             var firstLines = [(starter.stage == .check ? firstFailure(starter.message) : nil, "the starter")]
-            for (attempt, result) in mine where attempt.role != .solution {
+            for (attempt, result) in mine where attempt.role != .solution && attempt.role != .saved {
                 found += attemptProblems(attempt, result) + predictionLeaks(exercise, result, solution: solution)
                 if attempt.role == .mistake { firstLines.append((firstFailure(result.message), attempt.source)) }
             }
@@ -57,7 +64,8 @@ public struct Verifier {
                 + "\(mine.filter { $0.0.role == .alternative }.count) alternatives"
             print(
                 "\(found.isEmpty ? "✓" : "✗") \(exercise.id): starter fails at \(starter.stage.rawValue), "
-                    + "solution \(solution.passed ? "passes" : "FAILS"), \(counts)")
+                    + "solution \(solution.passed ? "passes" : "FAILS") (saved as \(Verifier.editorSavedWords(exercise.file)): "
+                    + "\(saved.passed ? "passes" : "FAILS")), \(counts)")
             fflush(nil)
             problems += found.map { (exercise, $0) }
         }
@@ -95,7 +103,7 @@ public struct Verifier {
 
     func attemptProblems(_ attempt: Attempt, _ result: CheckResult) -> [String] {
         switch attempt.role {
-        case .alternative, .solution:
+        case .alternative, .solution, .saved:
             return result.passed ? [] : ["\(attempt.source) is right and should pass, but:\n\(result.message)"]
         case .mistake:
             let says = attempt.variant.says ?? ""
@@ -190,7 +198,8 @@ public struct Verifier {
             mirror(working.appendingPathComponent(id), to: committed.appendingPathComponent(id))
             notes.append("Exercises/\(id) is not committed yet: its starter is verified as it is on disk.")
         }
-        let edited = files(under: committed).filter {
+        // Only the exercises' files: verify reads manifest.json from disk, as the instructor edits it.
+        let edited = files(under: committed).filter { $0.contains("/") }.filter {
             FileManager.default.contents(atPath: committed.path + "/" + $0)
                 != FileManager.default.contents(atPath: working.path + "/" + $0)
         }
@@ -251,6 +260,7 @@ public struct Verifier {
         for exercise in exercises {
             let attempts =
                 [Attempt(exercise: exercise, role: .solution, variant: .init(name: "solution"))]
+                + [Attempt(exercise: exercise, role: .saved, variant: .init(name: "solution, as an editor saves it"))]
                 + (exercise.mistakes ?? []).map { Attempt(exercise: exercise, role: .mistake, variant: $0) }
                 + (exercise.alternatives ?? []).map { Attempt(exercise: exercise, role: .alternative, variant: $0) }
             for (round, attempt) in attempts.enumerated() {
@@ -275,10 +285,37 @@ public struct Verifier {
     func place(_ attempt: Attempt, _ round: Int, _ starters: String) -> String {
         let id = attempt.exercise.id
         let answer = workspace.root.appendingPathComponent("\(attempt.source)/\(attempt.exercise.file)")
+        let data = (try? Data(contentsOf: answer)) ?? Data()
         mirror(
             workspace.root.appendingPathComponent("\(starters)/\(id)"),
             to: workspace.root.appendingPathComponent("\(folderOf(round))/\(id)"),
-            replacing: [attempt.exercise.file: (try? Data(contentsOf: answer)) ?? Data()])
+            replacing: [
+                attempt.exercise.file: attempt.role == .saved ? Verifier.editorSaved(data, attempt.exercise.file) : data
+            ])
         return folderOf(round)
+    }
+
+    // MARK: The learner's file, as any editor saves it
+
+    /// A file as an editor on another system may save it: a UTF-8 byte order mark
+    /// first and CRLF line endings (Notepad's); a text file (prediction.txt,
+    /// query.sql) also with its indentation in tabs and blanks at the ends of its
+    /// lines. A Swift file keeps its blanks: inside a multi-line string literal they
+    /// are the string's, and the compiler reads CRLF and a BOM itself.
+    public static func editorSaved(_ data: Data, _ file: String) -> Data {
+        let text = String(decoding: data, as: UTF8.self)
+        let swift = file.hasSuffix(".swift")
+        let lines = text.components(separatedBy: "\n").enumerated().map { index, line -> String in
+            guard !swift, !line.isEmpty else { return line }
+            let indent = line.prefix { $0 == " " }.count
+            return String(repeating: "\t", count: indent / 4) + String(repeating: " ", count: indent % 4)
+                + line.dropFirst(indent) + (index % 2 == 0 ? " \t " : "  ")
+        }
+        return Data([0xEF, 0xBB, 0xBF]) + Data(lines.joined(separator: "\r\n").utf8)
+    }
+
+    /// How `editorSaved` saves this file, in words for verify's line.
+    public static func editorSavedWords(_ file: String) -> String {
+        file.hasSuffix(".swift") ? "CRLF with a BOM" : "CRLF with a BOM, tabs and trailing blanks"
     }
 }

@@ -1,3 +1,4 @@
+import EditorText
 import Foundation
 
 /// Where things are in the learner's checkout.
@@ -114,10 +115,12 @@ public struct Workspace: Sendable {
         }
     }
 
-    /// Whether the learner's file is still the untouched starter.
+    /// Whether the learner's file is still the untouched starter, however their editor
+    /// saved it (an editor that writes CRLF or a BOM on opening has not changed it).
     public func isUntouched(_ exercise: Exercise) -> Bool {
-        guard let starter = committedStarter(exercise) else { return false }
-        return (try? String(contentsOf: learnerFile(exercise), encoding: .utf8)) == starter
+        guard let starter = committedStarter(exercise), let data = try? Data(contentsOf: learnerFile(exercise))
+        else { return false }
+        return editorNeutral(data) == editorNeutral(Data(starter.utf8))
     }
 }
 

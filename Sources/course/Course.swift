@@ -16,7 +16,7 @@ struct Course: ParsableCommand {
             """,
         subcommands: [
             Check.self, Watch.self, List.self, Hint.self, Solution.self, Reset.self,
-            Verify.self, Lint.self, ReportCommand.self,
+            Verify.self, Lint.self, ReportCommand.self, New.self, UpdatePackage.self,
         ],
         defaultSubcommand: Check.self
     )

@@ -12,10 +12,24 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         if !folders.isEmpty {
-            let cohort = try Cohort.load(folders)
+            // The table lists this checkout's exercises; a report of another course version is skipped.
+            let workspace = try Workspace.current()
+            let ids = try Manifest.load(root: workspace.root).exercises.map(\.id)
+            let cohort = Cohort.load(folders, exercises: ids)
+            guard !cohort.reports.isEmpty else {
+                for (_, reason) in cohort.skipped { print("✗ \(reason)") }
+                throw RunnerError("no report could be read: no table written")
+            }
             try Data(cohort.markdown.utf8).write(to: URL(fileURLWithPath: output))
             print(cohort.markdown)
             print("Wrote \(output).")
+            // Status 1 when a folder was left out: a script (or make) sees the table is not the whole class.
+            guard cohort.skipped.isEmpty else {
+                print(
+                    "✗ \(cohort.skipped.count) of \(folders.count) folders skipped (listed above): "
+                        + "the table counts the other \(cohort.reports.count).")
+                throw ExitCode(1)
+            }
             return
         }
         var session = try Session()

@@ -96,7 +96,7 @@ extension IsolationFolder {
         /// a target, in the manifest's order, its learner's folder a module (SQL exercises
         /// have none) with the C API and, from step 2, GRDB; each check compiles its
         /// main.swift only (never Checks/<id>/mistakes or alternatives). Package.swift's
-        /// literal list and Exercises/manifest.json must agree: add an exercise to both.
+        /// list (generated from Exercises/manifest.json: make ex ARGS="update-package") and the manifest agree.
         @Test func everyExerciseIsATargetByDefault() async throws {
             let manifest = try Manifest.load(root: repositoryRoot)
             let package = try await dumpPackage([:], unsetting: ["COURSE_EXERCISES", "COURSE_EXERCISE_ROOT"])

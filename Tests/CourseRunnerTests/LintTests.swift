@@ -51,7 +51,6 @@ func write(_ text: String, to url: URL) throws {
             "s1-demo: needs three hints, from gentle to explicit (has 2)",
             "s1-demo: Solutions/s1-demo/ is missing (a reference solution)",
             "s1-demo: Checks/s1-demo/main.swift is missing",
-            "s1-demo: needs at least 2 mistakes (Checks/s1-demo/mistakes/<name>/)",
             "s1-demo: Checks/s1-demo/mistakes/listed/Demo.swift is missing",
             "s1-demo: Checks/s1-demo/mistakes/unlisted: not in the manifest's mistakes",
             "s1-demo: needs at least 1 alternatives (Checks/s1-demo/alternatives/<name>/)",

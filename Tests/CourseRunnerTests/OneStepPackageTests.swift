@@ -47,7 +47,7 @@ extension IsolationFolder {
                 Checker.environment([exercise], folder: "Solutions", product: "check-\(exercise.id)"))
             #expect(
                 check.targets == [
-                    "CSQLite", "ExerciseSupport", "Exercise_s2_write_rollback", "check-s2-write-rollback",
+                    "CSQLite", "EditorText", "ExerciseSupport", "Exercise_s2_write_rollback", "check-s2-write-rollback",
                 ])
             #expect(check.packages == ["grdb.swift"])
         }

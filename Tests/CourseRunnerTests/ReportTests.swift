@@ -35,11 +35,82 @@ import Testing
         try report("Ann", [row("s1-a", .passed), row("s1-b", .passed)]).write(to: ann.appendingPathComponent(".course"))
         try report("Bob", [row("s1-a", .passed), row("s1-b", .notStarted)]).write(
             to: bob.appendingPathComponent(".course"))
-        let table = try Cohort.load([ann.path, bob.path]).markdown
+        let cohort = Cohort.load([ann.path, bob.path], exercises: ["s1-a", "s1-b"])
+        #expect(cohort.skipped.isEmpty)
+        let table = cohort.markdown
         #expect(table.contains("| s1-a | ✓ | ✓ | 100% (2/2) |"))
         #expect(table.contains("| s1-b | ✓ | · | 50% (1/2) |"))
         #expect(table.contains("| **pass rate** | 100% (2/2) | 50% (1/2) | 75% (3/4) |"))
-        #expect(throws: RunnerError.self) { try Cohort.load([root.appendingPathComponent("nobody").path]) }
+
+        // A report of an older format: valid JSON, a field this version needs is not there.
+        let old = root.appendingPathComponent("old")
+        try write(
+            #"{"learner": "Old", "commit": "abc", "date": "2025-01-01", "exercises": []}"#,
+            to: old.appendingPathComponent(".course/report.json"))
+        #expect(
+            Cohort.load([old.path], exercises: ["s1-a"]).skipped.map(\.reason) == [
+                "\(old.path)/.course/report.json is from another version of the course: no field \"toolchain\""
+            ])
+    }
+
+    /// A class of 30 checkouts, as an instructor collects them: 26 good reports (learner n
+    /// passes the first n % 4 exercises), and one each missing, empty, malformed and from an
+    /// older course (another exercise list). `make ex ARGS="report …"` runs in this
+    /// repository: every bad folder is named with what is wrong, the table counts the 26
+    /// others, and the command exits 1.
+    @Test func aCohortOf30WithFourBadReports() throws {
+        let root = try scratchFolder("cohort30")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let ids = try Manifest.load(root: repositoryRoot).exercises.map(\.id)
+        var folders: [String] = []
+        for number in 1...30 {
+            let name = String(format: "learner%02d", number)
+            let folder = root.appendingPathComponent(name)
+            let course = folder.appendingPathComponent(".course")
+            folders.append(folder.path)
+            switch number {
+            case 7:  // never ran `make ex ARGS="report"`
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            case 12:  // the disk filled up while it was written
+                try write("", to: course.appendingPathComponent("report.json"))
+            case 19:  // cut short
+                try write("{\"learner\": \"Lee\", \"exercises\": [", to: course.appendingPathComponent("report.json"))
+            case 23:  // an older course: s1-read-nulls was called s1-nulls, and s10-safe-search did not exist
+                let old = ids.filter { $0 != "s10-safe-search" }.map { $0 == "s1-read-nulls" ? "s1-nulls" : $0 }
+                try report("Old", old.map { row($0, .passed) }).write(to: course)
+            default:
+                let passes = number % 4
+                try report(name, ids.enumerated().map { row($1, $0 < passes ? .passed : .failing) }).write(to: course)
+            }
+        }
+        let cohort = Cohort.load(folders, exercises: ids)
+        #expect(cohort.reports.count == 26)
+        let folder = { (number: Int) in root.appendingPathComponent(String(format: "learner%02d", number)).path }
+        #expect(
+            cohort.skipped.map(\.reason) == [
+                "\(folder(7))/.course/report.json is missing: run `make ex ARGS=\"report\"` in that checkout",
+                "\(folder(12))/.course/report.json is empty (0 bytes): run `make ex ARGS=\"report\"` there again",
+                "\(folder(19))/.course/report.json is not valid JSON (a file cut short, or edited by hand)",
+                "\(folder(23))/.course/report.json is from another version of the course (Exercises/manifest.json "
+                    + "differs): no row for s1-read-nulls, s10-safe-search; rows for s1-nulls, not in the course",
+            ])
+
+        let output = root.appendingPathComponent("cohort.md").path
+        let run = Shell.run([courseExecutable.path, "report", "--output", output] + folders, in: repositoryRoot)
+        #expect(run.status == 1, "some folders were skipped")
+        let table = try String(contentsOf: root.appendingPathComponent("cohort.md"), encoding: .utf8)
+        #expect(table.hasPrefix("# Cohort: 26 learners (4 more skipped: their reports cannot be read)"))
+        let header = table.components(separatedBy: "\n")[2]
+        #expect(header.contains("(learner01)") && !header.contains("learner07") && !header.contains("Old"), "\(header)")
+        // Learner n passes n % 4 exercises: 36 passes among the 26 read, of 26 × the exercises.
+        let passes = (1...30).filter { ![7, 12, 19, 23].contains($0) }.map { $0 % 4 }.reduce(0, +)
+        #expect(passes == 36)
+        #expect(table.contains("% (\(passes)/\(ids.count * 26)) |\n"), "\(table)")
+        for number in [7, 12, 19, 23] { #expect(run.output.contains(folder(number)), "names \(folder(number))") }
+        #expect(run.output.contains("✗ 4 of 30 folders skipped"))
+        if let out = ProcessInfo.processInfo.environment["COHORT_TABLE_OUT"] {
+            try? Data((run.output).utf8).write(to: URL(fileURLWithPath: out))
+        }
     }
 
     /// The state file only holds notes: a missing or corrupt one is an empty state.

@@ -6,5 +6,5 @@
 -- match first, as FTS5's bm25 ranks them.
 -- Columns: product. Lines starting with -- are ignored.
 SELECT product FROM product_fts
-WHERE product LIKE 'smoked%' OR product LIKE '% smoked%'
+WHERE product LIKE 'smoked %' OR product LIKE '% smoked %' OR product LIKE '% smoked'
 ORDER BY length(product);

@@ -1,0 +1,25 @@
+import GRDB
+
+// Exercise s6-literal-like · write the code · chapter 6, "List and search"
+//
+// Table: Products (ProductID INTEGER PRIMARY KEY, ProductName TEXT NOT NULL, …)
+// Write `searchProducts`: the names of the products whose name contains
+// `text`, ignoring the case of A–Z, ordered by name. With LIKE, and with `%`
+// and `_` in the text meaning just themselves: a search for "100%" must not
+// find "1000 Teas". (Step 6 itself avoids LIKE with instr(); here, LIKE is
+// the lesson.)
+
+func searchProducts(_ db: Database, matching text: String) throws -> [String] {
+    // Escape the escape character first, then the two wildcards.
+    let escaped =
+        text
+        .replacingOccurrences(of: "\\", with: "\\\\")
+        .replacingOccurrences(of: "%", with: "\\%")
+        .replacingOccurrences(of: "_", with: "\\_")
+    return try String.fetchAll(
+        db,
+        sql: """
+            SELECT ProductName FROM Products
+            WHERE ProductName LIKE '%' || ? || '%' ESCAPE '\\'
+            """, arguments: [escaped])
+}
