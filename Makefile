@@ -123,7 +123,7 @@ step8-records: sqlite
 	@$(SWIFT) build --product generate-records >.build/make-generate-records.log 2>&1 || { cat .build/make-generate-records.log; exit 1; }
 	@$(BIN)/generate-records $(or $(FILE),$(STEP8_SCHEMAS))
 
-# Chapter 11's benchmark (Benchmarks/, a package of its own: `make test` never
+# Chapter 12's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6, 7 and 9 in CONFIG (release by
 # default), then runs it from here; results in .build/bench/.
 #   make bench                       the chapter's figures (a few minutes)
