@@ -83,6 +83,7 @@ let package = Package(
         + step8()
         + step(9, dependencies: usesGRDB)
         + step(10, dependencies: usesGRDB)
+        + step(11, dependencies: usesGRDB)
 )
 
 // MARK: - Exercises
