@@ -46,6 +46,7 @@ struct Step11: ParsableCommand, Lesson {
         func run() throws {
             let say = Narrator()
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
+            guard try hasDocuments(appDatabase, say) else { return }
             let ranked = try appDatabase.read { db in
                 let ranked = try rankBodies(db, type: type)
                 if ranked.isEmpty, let type {
@@ -71,6 +72,7 @@ struct Step11: ParsableCommand, Lesson {
         func run() throws {
             let say = Narrator()
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
+            guard try hasDocuments(appDatabase, say) else { return }
             let (periods, gaps) = try appDatabase.read { db in
                 (try discoveryTimeline(db, years: years), try discoveryGaps(db))
             }
@@ -92,6 +94,7 @@ struct Step11: ParsableCommand, Lesson {
         func run() throws {
             let say = Narrator()
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
+            guard try hasDocuments(appDatabase, say) else { return }
             let (chain, below) = try appDatabase.read { db in
                 let id = try findBody(db, named: body)
                 return (try orbitChain(db, of: id), try satellites(db, of: id))
@@ -115,6 +118,7 @@ struct Step11: ParsableCommand, Lesson {
             let say = Narrator()
             try checkField(field)
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
+            guard try hasDocuments(appDatabase, say) else { return }
             let values = try appDatabase.read { db in try fieldValues(db, field: field) }
             say.table(["id", field], values.map { [$0.id, $0.value ?? "NULL"] })
             let missing = values.filter { $0.value == nil }.count
@@ -126,6 +130,14 @@ struct Step11: ParsableCommand, Lesson {
             }
         }
     }
+}
+
+/// Whether the documents are there; when not, says where they come from.
+/// (Not an error: the file is fine, it only has not been synced yet.)
+func hasDocuments(_ appDatabase: AppDatabase, _ say: Narrator) throws -> Bool {
+    if try appDatabase.documentCount() > 0 { return true }
+    say.line(#"No bodies yet: the documents come from a sync. make step11 ARGS="sync v1" (with the same --database)"#)
+    return false
 }
 
 /// An orbit chain in words: "Phobos → Mars → Sun"; a cycle or a missing body is an error.
