@@ -63,18 +63,18 @@ func orbitChainWithGRDB(_ db: Database, of id: String) throws -> [String] {
 /// the index on `orbits`. `UNION` (not `UNION ALL`) drops a row it has
 /// produced before, so a cycle ends here too: a body comes back, is dropped,
 /// and the round is empty.
+let satellitesSQL = """
+    WITH RECURSIVE below(id) AS (
+      SELECT ?1
+      UNION
+      SELECT body.id FROM body JOIN below ON body.orbits = below.id
+    )
+    SELECT english_name FROM body WHERE id IN (SELECT id FROM below) AND id <> ?1
+    ORDER BY english_name
+    """
+
 func satellites(_ db: Database, of id: String) throws -> [String] {
-    try String.fetchAll(
-        db,
-        sql: """
-            WITH RECURSIVE below(id) AS (
-              SELECT ?1
-              UNION
-              SELECT body.id FROM body JOIN below ON body.orbits = below.id
-            )
-            SELECT english_name FROM body WHERE id IN (SELECT id FROM below) AND id <> ?1
-            ORDER BY english_name
-            """, arguments: [id])
+    try String.fetchAll(db, sql: satellitesSQL, arguments: [id])
 }
 // [/docs:satellites]
 

@@ -27,7 +27,7 @@ struct SyncReport: Equatable {
 ///
 /// - The upsert reads every element of `$.bodies` with `json_each`. A new id
 ///   is inserted (`revision` 1); a known id is updated, `revision` + 1, only
-///   when its document differs (`WHERE … IS NOT excluded.…`): an unchanged
+///   when its document differs (`WHERE document IS NOT excluded.document`): an unchanged
 ///   row is not written, and `RETURNING` does not return it.
 /// - `excluded` is the row that was refused by the conflict: the new values.
 /// - `WHERE true`: SQLite's grammar needs a WHERE before `ON CONFLICT` when
@@ -96,6 +96,6 @@ func checkDocuments(_ db: Database, json: String) throws -> Int {
 /// `upsertAndFetch` returns the row as written. It has no `WHERE` for the
 /// update: a document that did not change is written again, revision + 1.
 func upsertWithGRDB(_ db: Database, _ body: BodyDocument) throws -> BodyDocument {
-    try body.upsertAndFetch(db) { _ in [BodyColumns.revision += 1] }
+    try body.upsertAndFetch(db) { _ in [BodyColumns.revision.set(to: BodyColumns.revision + 1)] }
 }
 // [/docs:grdb-upsert]

@@ -44,7 +44,8 @@ func documentsInAStrictTable(_ say: Narrator, trace: Bool) throws -> AppDatabase
         "meanRadius comes back as \(himalia?["radiusType"] ?? "?"); density: "
             + "\(himalia?["density"] as String? ?? "NULL") (Himalia's document has no density field)")
     say.action("INSERT a body whose document is not JSON: '{\"id\": \"x\",'")
-    say.note("computing english_name (document ->> …) fails first; a table without such a column has its CHECK refuse it")
+    say.note(
+        "computing english_name (document ->> …) fails first; a table without such a column has its CHECK refuse it")
     do {
         try insertRaw(database, id: "x", document: #"{"id": "x","#)
         say.result("unexpected: stored")

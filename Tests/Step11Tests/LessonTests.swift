@@ -159,6 +159,12 @@ import Testing
         #expect(below == ["Deimos", "Phobos"])
     }
 
+    @Test func theWalkDownSearchesTheOrbitsIndex() throws {
+        let queue = try database()
+        let plan = try queue.read { db in try queryPlan(db, satellitesSQL, arguments: ["jupiter"]) }
+        #expect(plan.contains("SEARCH body USING INDEX body_orbits_index (orbits=?)"), "\(plan)")
+    }
+
     // MARK: - STRICT
 
     @Test func strictRefusesAWrongTypeTheOrdinaryTableStores() throws {

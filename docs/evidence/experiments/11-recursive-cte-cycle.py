@@ -4,7 +4,8 @@ has produced before) the cycle ends, and a path column can mark the row where th
 
 Three bodies: c goes round b, b round a, and a round b (the cycle). The same walk down from a runs with
 UNION ALL (cut by LIMIT 20, or it would not stop) and with UNION; then the walk up keeps a path and stops
-at the first id it has passed.
+at the first id it has passed. Last, the library is asked for generate_series, which it does not have
+(the series the chapter needs is made with a recursive CTE instead).
 """
 
 import os
@@ -27,7 +28,10 @@ with lab.scratch() as folder:
         FROM chain JOIN body ON body.id = chain.id WHERE body.orbits IS NOT NULL AND NOT chain.is_cycle)
         SELECT id, is_cycle FROM chain""")
     lab.check(chain == [["c", "0"], ["b", "0"], ["a", "0"], ["b", "1"]], f"the chain: {chain}")
+    series = db.fails("SELECT * FROM generate_series(1, 3)")
+    lab.check(series.message == "no such table: generate_series", f"generate_series: {series}")
     db.close()
 
 lab.report(f"UNION ALL: still going after {all_rows} rows (LIMIT); UNION: {distinct} rows, then no new one; "
-           f"path check: {' → '.join(row[0] for row in chain)}, the last marked as the cycle")
+           f"path check: {' → '.join(row[0] for row in chain)}, the last marked as the cycle; generate_series: "
+           f"{series.message}")
