@@ -127,6 +127,7 @@ let courseExercises = [
     "s10-trigger-fix",
     "s10-tokens-predict:predict",
     "s10-safe-search",
+    "s11-rank-sql:sql",
 ]
 
 // Each exercise is a module of its own, Exercise_<id> (the learner's code, in the
