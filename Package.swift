@@ -128,6 +128,7 @@ let courseExercises = [
     "s10-tokens-predict:predict",
     "s10-safe-search",
     "s11-rank-sql:sql",
+    "s11-upsert-predict:predict",
 ]
 
 // Each exercise is a module of its own, Exercise_<id> (the learner's code, in the
