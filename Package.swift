@@ -129,6 +129,7 @@ let courseExercises = [
     "s10-safe-search",
     "s11-rank-sql:sql",
     "s11-upsert-predict:predict",
+    "s11-index-fix",
 ]
 
 // Each exercise is a module of its own, Exercise_<id> (the learner's code, in the
