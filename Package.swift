@@ -130,6 +130,7 @@ let courseExercises = [
     "s11-rank-sql:sql",
     "s11-upsert-predict:predict",
     "s11-index-fix",
+    "s11-orbit-write",
 ]
 
 // Each exercise is a module of its own, Exercise_<id> (the learner's code, in the
