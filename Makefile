@@ -138,7 +138,7 @@ step10-diagram:
 	@test -x $(BIN)/step10 || { echo "step10 is not built: run make step10 first" >&2; exit 1; }
 	@$(BIN)/step10 diagram --in-memory
 
-# Chapter 11's benchmark (Benchmarks/, a package of its own: `make test` never
+# Chapter 12's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6, 7 and 9 in CONFIG (release by
 # default), then runs it from here; results in .build/bench/.
 #   make bench                       the chapter's figures (a few minutes)

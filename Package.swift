@@ -86,6 +86,7 @@ let package = Package(
         + step8()
         + step(9, dependencies: usesGRDB)
         + step(10, dependencies: usesGRDB)
+        + step(11, dependencies: usesGRDB)
 )
 
 // MARK: - Exercises
@@ -130,6 +131,10 @@ let courseExercises = [
     "s10-trigger-fix",
     "s10-tokens-predict:predict",
     "s10-safe-search",
+    "s11-rank-sql:sql",
+    "s11-upsert-predict:predict",
+    "s11-index-fix",
+    "s11-orbit-write",
 ]
 // END GENERATED
 

@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Chapter 11's benchmark: a package of its own, so that the course's build and
+// Chapter 12's benchmark: a package of its own, so that the course's build and
 // `make test` never compile it. `make bench` builds it in release:
 //
 //     swift build -c release --package-path Benchmarks

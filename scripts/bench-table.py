@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Chapter 11's table of results, in Markdown, from `make bench`'s results.json.
+"""Chapter 12's table of results, in Markdown, from `make bench`'s results.json.
 
     python3 scripts/bench-table.py [.build/bench/results.json]
     python3 scripts/bench-table.py --check [FILE]   # CI: the JSON has every field, or exit 1

@@ -81,15 +81,20 @@ public struct StepFileKind: Sendable {
             ],
             migrations: ["v1 catalog.sql", "v1 BodiesDB-001.sql", "v10 full-text search"], readCommand: "check",
             summary: "a catalog and a cache of solar bodies, with full-text indexes"),
+        StepFileKind(
+            step: "step11", tables: ["solar_body", "grdb_migrations", "body"],
+            migrations: ["v1 BodiesDB-001.sql", "v11 body documents"], readCommand: "rank",
+            summary: "a cache of solar bodies with their JSON documents"),
     ]
 
     /// The kinds of file `step` uses: its own, for step 5 step 4's too
     /// (step 5's migrator upgrades it in place, as chapter 5 teaches), and for
-    /// step 10 the files of steps 6, 7 and 8 (it adds what each lacks, then the indexes).
+    /// step 10 the files of steps 6, 7 and 8 (it adds what each lacks, then the indexes),
+    /// for step 11 step 7's (it adds the documents table).
     /// `migrations`: the step's migrator as it is now, which knows a migration
     /// a learner just added (the table above only knows the course's).
     public static func usable(by step: String, migrations: [String]? = nil) -> [StepFileKind] {
-        let upgrades = ["step5": ["step4"], "step10": ["step6", "step7", "step8"]]
+        let upgrades = ["step5": ["step4"], "step10": ["step6", "step7", "step8"], "step11": ["step7"]]
         return all.compactMap { kind in
             guard kind.step == step else { return upgrades[step, default: []].contains(kind.step) ? kind : nil }
             var own = kind

@@ -4,7 +4,7 @@ import Foundation
 /// problem is one line that names the file to fix; none means consistent.
 public struct Lint {
     /// The course's steps: each has a chapter, docs/NN-….md (two digits), and exercises.
-    public static let steps = 1...10
+    public static let steps = 1...11
 
     /// The start of step `step`'s chapter file name: "03-", "10-".
     static func chapterPrefix(_ step: Int) -> String { (step < 10 ? "0" : "") + "\(step)-" }

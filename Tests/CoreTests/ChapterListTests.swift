@@ -4,13 +4,13 @@ import Testing
 
 /// `make` lists one line per chapter (scripts/list-steps.sh). A chapter is
 /// either a step's ("# Step N · …", run with `make stepN`) or stands alone
-/// ("# Chapter N · …", e.g. chapter 11's `make bench`): the title must say
+/// ("# Chapter N · …", e.g. chapter 12's `make bench`): the title must say
 /// which, and the listing must never offer a command that does not exist.
 @Suite struct ChapterListTests {
     static func chapters() throws -> [(number: Int, file: String, title: String)] {
         let docs = workspaceRoot.appendingPathComponent("docs")
         return try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted().compactMap { file in
-            // docs/09-concurrency.md, docs/11-performance.md: two digits, then a dash.
+            // docs/09-concurrency.md, docs/12-performance.md: two digits, then a dash.
             guard file.hasSuffix(".md"), file.dropFirst(2).hasPrefix("-"), let number = Int(file.prefix(2)) else {
                 return nil
             }

@@ -9,7 +9,7 @@ import Testing
 /// cell must be the one the table in docs/appendix-file-compatibility.md
 /// shows, and a refused file must keep every byte (and its companions).
 @Suite struct FileCompatibilityTests {
-    static let steps = 1...10
+    static let steps = 1...11
 
     /// The rows of the table: a step, and how it opens the file. Step 5 also
     /// opens a file with no subcommand: `step5 --database FILE` upgrades it.
@@ -31,6 +31,7 @@ import Testing
         case 3: ["players"]
         case 8: ["search"]
         case 10: ["check"]
+        case 11: ["rank"]
         default: ["list"]
         }
     }
@@ -39,7 +40,7 @@ import Testing
         case 3: ["add-team", "Zebras"]
         case 4, 5: ["add", "Zed", "1"]
         case 6: ["edit", "1", "--price", "2"]
-        case 7, 8, 10: ["sync"]
+        case 7, 8, 10, 11: ["sync"]
         case 9: ["write-load", "--processes", "1", "--inserts", "1"]
         default: ["add", "Zed"]
         }
@@ -88,7 +89,8 @@ import Testing
             }
             switch fixture {
             case .step(let n) where n == step: return "used"
-            // Step 5 makes a step 4 file its own, step 10 a step 6, 7 or 8 file; step 6 reads a
+            // Step 5 makes a step 4 file its own, step 10 a step 6, 7 or 8 file, step 11 a step 7
+            // file; step 6 reads a
             // step 8 or step 10 file (a Northwind catalog too) as it is.
             case .step: return kindAfter == "step\(step)" ? "upgraded" : "used"
             default: return "set up"

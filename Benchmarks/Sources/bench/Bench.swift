@@ -1,16 +1,16 @@
 import ArgumentParser
 import Foundation
 
-/// `bench`: chapter 11's measurements. `make bench` builds it in release and
+/// `bench`: chapter 12's measurements. `make bench` builds it in release and
 /// runs it from the repository's root; `make bench-quick` is CI's run.
 @main
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Chapter 11: what transactions, prepared statements, indexes and GRDB's layers cost, side by side.",
+        abstract: "Chapter 12: what transactions, prepared statements, indexes and GRDB's layers cost, side by side.",
         discussion: """
             Every comparison is a ratio to a baseline measured in the same run with the same pragmas, \
-            the minimum of several repetitions, checked against the claim chapter 11 makes about it. \
+            the minimum of several repetitions, checked against the claim chapter 12 makes about it. \
             The scale section runs the steps' own executables (--steps). Run it from the repository's \
             root. Writes results.json and results.svg into --output.
             """
@@ -53,7 +53,7 @@ struct Bench: ParsableCommand {
             stepsDirectory: URL(fileURLWithPath: steps, isDirectory: true),
             root: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
         let machine = Machine.current()
-        say("Chapter 11 · \(machine.summary)")
+        say("Chapter 12 · \(machine.summary)")
         if machine.configuration != "release" {
             say("  (a \(machine.configuration) build: GRDB's figures are several times slower than in release.)")
         }
@@ -88,7 +88,7 @@ struct Bench: ParsableCommand {
     }
 }
 
-/// The sections, in the order chapter 11 reads.
+/// The sections, in the order chapter 12 reads.
 let sections: [@Sendable (Recorder) throws -> Void] = [
     benchmarkTransactions,
     benchmarkStatements,

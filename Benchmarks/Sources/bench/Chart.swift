@@ -29,7 +29,7 @@ extension Report {
                 + "font-family=\"sans-serif\" font-size=\"12\">",
             "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
             text(
-                8, 20, "Chapter 11 · time of each way ÷ time of its baseline (log scale; tick = the claim's bound)",
+                8, 20, "Chapter 12 · time of each way ÷ time of its baseline (log scale; tick = the claim's bound)",
                 size: 14, weight: "bold"),
             text(8, 38, "\(date) · \(machine.summary)\(quick ? " · --quick: not for quoting" : "")", fill: "#555"),
         ]

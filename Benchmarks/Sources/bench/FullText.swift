@@ -20,7 +20,7 @@ func benchmarkFullText(_ recorder: Recorder) throws {
     let searches = settings.count(20, quick: 5)
     // The scan reads every row, the index a few pages for the word: the
     // scan's cost grows with the table, the index's hardly, and the bounds
-    // grow with the rows (each at most half the ratio seen, chapter 11).
+    // grow with the rows (each at most half the ratio seen, chapter 12).
     // What one search takes is this machine's figure: a note, not a claim.
     let sizes: [(rows: Int, bound: Double, says: String)] = [
         (1_000, 1, "is already no slower than the scan"),

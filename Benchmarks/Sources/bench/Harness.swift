@@ -1,7 +1,7 @@
 import Foundation
 
 // The whole timing harness: a monotonic clock, repetitions, and the two
-// statistics the chapter uses. Chapter 11 says why it is hand-written rather
+// statistics the chapter uses. Chapter 12 says why it is hand-written rather
 // than ordo-one/benchmark.
 
 // MARK: - Timing

@@ -6,7 +6,7 @@ import Foundation
 
 // MARK: - Claims
 
-/// A sentence of chapter 11 about a ratio, a time or a count, and the bound that makes it true.
+/// A sentence of chapter 12 about a ratio, a time or a count, and the bound that makes it true.
 struct Claim {
     enum Direction: String, Codable { case atLeast, atMost, netUnder, netOver, exactly }
 
@@ -53,7 +53,7 @@ struct Claim {
     /// still hold if the machine were twice as unlucky (a ratio twice an
     /// "at least" bound, half an "at most" one, a net time half an "under"
     /// bound or twice an "over" one). Every bound is set so that full runs on
-    /// the reference machine clear it by at least 2 (chapter 11, "Claims").
+    /// the reference machine clear it by at least 2 (chapter 12, "Claims").
     /// A net time at or under 1 % of an "under" bound counts as 100: below
     /// that, the clock measures the noise of starting a process.
     func margin(seconds: Double, baselineSeconds: Double) -> Double {

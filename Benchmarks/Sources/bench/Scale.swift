@@ -32,7 +32,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
     func repetitions(_ size: Int) -> Int { settings.repetitions(size >= 100_000 ? 5 : 9) }
     let data = ScaleData(settings: settings)
 
-    // Two kinds of bound (chapter 11, "Claims"): a command that stays
+    // Two kinds of bound (chapter 12, "Claims"): a command that stays
     // interactive answers within 100 ms of its own work (the classic limit
     // for a response that feels immediate); a command whose work grows with
     // the rows (a sort, a scan, a sync) takes over 25 ms at the sizes where

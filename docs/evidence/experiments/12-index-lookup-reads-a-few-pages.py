@@ -1,4 +1,4 @@
-"""Claim (chapter 11): on 200,000 rows, a lookup by email through an index is a search of a B-tree three
+"""Claim (chapter 12): on 200,000 rows, a lookup by email through an index is a search of a B-tree three
 levels deep that answers alone ("covering"); with NOT INDEXED the same query scans the table.
 
 The benchmark's table and index (Benchmarks/Sources/bench/Indexes.swift), built the same way. The one

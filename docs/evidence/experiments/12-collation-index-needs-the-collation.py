@@ -1,4 +1,4 @@
-"""Claim (chapter 11): an index on `name COLLATE itemName` ties every writer of the table to that function.
+"""Claim (chapter 12): an index on `name COLLATE itemName` ties every writer of the table to that function.
 
 A connection that has registered `itemName` builds the index. A second connection to the same file that
 has not (the sqlite3 shell, another app) can still read the table, in any order but itemName's, but

@@ -1,4 +1,4 @@
-"""Claim (chapter 11): ordering by a custom collation calls it about n log n times; with an index on
+"""Claim (chapter 12): ordering by a custom collation calls it about n log n times; with an index on
 `name COLLATE itemName` the same query calls it not at all, and one more insert calls it a few times.
 
 The collation counts its calls. The same SELECT … ORDER BY name COLLATE itemName runs on 10,000 names,

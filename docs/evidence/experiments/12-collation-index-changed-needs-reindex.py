@@ -1,4 +1,4 @@
-"""Claim (chapter 11): when a collation's order changes, an index built with the old order is wrong until
+"""Claim (chapter 12): when a collation's order changes, an index built with the old order is wrong until
 REINDEX.
 
 A connection builds an index on `name COLLATE itemName` with one order. A second connection registers

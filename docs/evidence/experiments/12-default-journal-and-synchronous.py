@@ -1,4 +1,4 @@
-"""Claim (chapter 11): a connection that changes nothing (as a GRDB DatabaseQueue with its default
+"""Claim (chapter 12): a connection that changes nothing (as a GRDB DatabaseQueue with its default
 Configuration) uses the rollback journal (journal_mode DELETE) with synchronous = FULL (2); in WAL mode
 the same connection keeps FULL until told otherwise (a DatabasePool sets NORMAL itself).
 

@@ -1,0 +1,11 @@
+-- Exercise s11-rank-sql · write the SQL · chapter 11, "Rank within each type: a window function"
+--
+-- Table: body (name TEXT, type TEXT, radius REAL).
+-- Write one SELECT: every body with its rank by radius within its type, the
+-- largest first; equal radii share a rank and the next rank is skipped (1, 1, 3).
+-- Columns: name, type, rank, ordered by type, rank, name. Lines starting with -- are ignored.
+-- The naive way: 1 + how many bodies of the same type are larger (a subquery per row).
+SELECT name, type,
+       1 + (SELECT count(*) FROM body AS larger WHERE larger.type = body.type AND larger.radius > body.radius) AS rank
+FROM body
+ORDER BY type, rank, name;

@@ -1,0 +1,26 @@
+import Foundation
+
+// The files of the course that a later step reads from the repository rather
+// than bundling a copy: step 6's catalog, step 7's schema and its JSON fixtures.
+// (Step 10 has the same two functions of its own, written before these; it can
+// use these instead.)
+
+extension Workspace {
+    /// A file of the course, by its path from the top of the workspace.
+    public static func courseText(_ path: String) throws -> String {
+        let url = root.appendingPathComponent(path)
+        return try attempt("read \(path)") { try String(contentsOf: url, encoding: .utf8) }
+    }
+
+    /// The JSON of a bodies source: step 7's fixture `v1` or `v2`, or a file
+    /// the learner names; with the words to show for it.
+    public static func bodiesJSON(_ source: String) throws -> (json: String, display: String) {
+        if source == "v1" || source == "v2" {
+            return (try courseText("Steps/step7/Resources/bodies-\(source).json"), "step 7's bodies-\(source).json")
+        }
+        let json = try attempt("read \(display(source))") {
+            try String(contentsOf: URL(fileURLWithPath: source), encoding: .utf8)
+        }
+        return (json, display(source))
+    }
+}

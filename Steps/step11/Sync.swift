@@ -1,0 +1,101 @@
+import CourseCore
+import Foundation
+import GRDB
+
+/// What a sync did, body by body: read from `RETURNING`, not guessed.
+struct SyncReport: Equatable {
+    var inserted: [String] = []
+    var updated: [String] = []
+    var deleted: [String] = []
+    var unchanged = 0
+
+    var summary: String {
+        "inserted \(inserted.count), updated \(updated.count), deleted \(deleted.count), unchanged \(unchanged)"
+    }
+
+    /// The ids, one line per kind of change that happened.
+    var details: [String] {
+        [("inserted", inserted), ("updated", updated), ("deleted", deleted)]
+            .filter { !$0.1.isEmpty }
+            .map { "\($0.0): \($0.1.joined(separator: ", "))" }
+    }
+}
+
+// [docs:sync]
+/// Makes `body` hold exactly the documents of `json` (`{"bodies": [ … ]}`),
+/// inside the caller's transaction, in one statement per kind of change.
+///
+/// - The upsert reads every element of `$.bodies` with `json_each`. A new id
+///   is inserted (`revision` 1); a known id is updated, `revision` + 1, only
+///   when its document differs (`WHERE document IS NOT excluded.document`): an unchanged
+///   row is not written, and `RETURNING` does not return it.
+/// - `excluded` is the row that was refused by the conflict: the new values.
+/// - `WHERE true`: SQLite's grammar needs a WHERE before `ON CONFLICT` when
+///   the rows come from a SELECT (or its parser would read ON as a join's).
+func syncDocuments(_ db: Database, json: String) throws -> SyncReport {
+    let total = try checkDocuments(db, json: json)
+    var report = SyncReport()
+    let written = try Row.fetchAll(
+        db,
+        sql: """
+            INSERT INTO body (id, document)
+            SELECT value ->> '$.id', value FROM json_each(?, '$.bodies') WHERE true
+            ON CONFLICT (id) DO UPDATE SET document = excluded.document, revision = revision + 1
+            WHERE document IS NOT excluded.document
+            RETURNING id, revision
+            """, arguments: [json])
+    for row in written {
+        let id: String = row["id"]
+        if row["revision"] == 1 { report.inserted.append(id) } else { report.updated.append(id) }
+    }
+    report.deleted = try String.fetchAll(
+        db,
+        sql: """
+            DELETE FROM body WHERE id NOT IN (SELECT value ->> '$.id' FROM json_each(?, '$.bodies'))
+            RETURNING id
+            """, arguments: [json])
+    report.unchanged = total - written.count
+    return report
+}
+// [/docs:sync]
+
+/// Refuses, before anything is written, a source whose `bodies` is missing,
+/// not an array, empty, or names an id twice; returns how many it lists.
+/// Malformed JSON fails here, in SQLite's words ("malformed JSON").
+func checkDocuments(_ db: Database, json: String) throws -> Int {
+    let fix = #"sync from a source that lists bodies, such as the bundled v1: make step11 ARGS="sync v1""#
+    // SELECT json_type(?, '$.bodies'), json_array_length(?, '$.bodies')
+    let shape = try Row.fetchOne(
+        db, sql: "SELECT json_type(?1, '$.bodies') AS type, json_array_length(?1, '$.bodies') AS count",
+        arguments: [json])
+    guard let shape, shape["type"] as String? == "array" else {
+        throw CourseError.badData("the source has no \"bodies\" array", fix: fix)
+    }
+    let count: Int = shape["count"]
+    if count == 0 { throw CourseError.badData("the source lists no bodies: the file is left as it is", fix: fix) }
+    let twice = try String.fetchAll(
+        db,
+        sql: """
+            SELECT value ->> '$.id' FROM json_each(?, '$.bodies')
+            GROUP BY 1 HAVING count(*) > 1 ORDER BY 1
+            """, arguments: [json])
+    if !twice.isEmpty {
+        throw CourseError.badData(
+            "the source lists these ids more than once: \(twice.joined(separator: ", "))", fix: fix)
+    }
+    return count
+}
+
+// [docs:grdb-upsert]
+/// One body written with GRDB's record API:
+///
+///     INSERT INTO "body" ("id", "document", "revision") VALUES (?,?,?)
+///     ON CONFLICT DO UPDATE SET "revision" = "revision" + ?, "document" = "excluded"."document"
+///     RETURNING *, "rowid"
+///
+/// `upsertAndFetch` returns the row as written. It has no `WHERE` for the
+/// update: a document that did not change is written again, revision + 1.
+func upsertWithGRDB(_ db: Database, _ body: BodyDocument) throws -> BodyDocument {
+    try body.upsertAndFetch(db) { _ in [BodyColumns.revision.set(to: BodyColumns.revision + 1)] }
+}
+// [/docs:grdb-upsert]
