@@ -1,10 +1,11 @@
+import ArgumentParser
 import CSQLite
 import Foundation
 
 /// `--stats`: what SQLite did during one command, printed after it (the
 /// course's `.stats on` and `.scanstats`; chapter 11 reads them).
 ///
-/// Turned on by `DatabaseOptions` when the command line says `--stats`: the
+/// Turned on by `LearnerCommandLine` when the command line says `--stats`: the
 /// counting VFS becomes the default (every file opened afterwards counts its
 /// reads, writes and syncs), and every traced connection (RawTrace, and
 /// CourseGRDB's configuration) hands each statement here as it finishes,
@@ -32,6 +33,17 @@ public final class CommandStatistics: @unchecked Sendable {
         guard !isOn else { return }
         try CountingVFS.register(asDefault: true)
         lock.withLock { on = true }
+    }
+
+    /// Starts counting when `command` has `DatabaseOptions` that say `--stats`
+    /// (an `@OptionGroup` is a property wrapper: `Mirror` finds it as `_name`).
+    /// Returns whether it did.
+    public func start(ifAskedBy command: ParsableCommand) throws -> Bool {
+        let asked = Mirror(reflecting: command).children.contains { child in
+            (child.value as? OptionGroup<DatabaseOptions>)?.wrappedValue.stats == true
+        }
+        if asked { try start() }
+        return asked
     }
 
     /// Called as a statement finishes (`SQLITE_TRACE_PROFILE`): its counters,

@@ -256,6 +256,40 @@ import Testing
     }
 }
 
+// MARK: - --stats: the same counters, after a step's command
+
+@Suite(.temporaryDirectory) struct StatsOptionTests {
+    /// `step1 add … --stats` (the C API): the INSERT ran once, and the two commits it made (the
+    /// table's creation, then the row) synced what a DELETE journal with synchronous FULL syncs
+    /// per commit: the journal twice, the database once (TransactionCountsTests).
+    @Test func stepOneCountsItsCommitsSyncs() throws {
+        let directory = try TemporaryDirectory.current
+        let result = try StepProcess.run(
+            "step1", ["add", "Ann", "--database", "stats.sqlite", "--stats"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let insert = try #require(lines.first { $0.starts(with: ["INSERT", "INTO", "players"]) })
+        #expect(insert.count > 9 && insert[insert.count - 8] == "1", "runs: \(insert)")
+        let journal = try #require(lines.first { $0.first == "stats.sqlite-journal" })
+        let database = try #require(lines.first { $0.first == "stats.sqlite" })
+        #expect(journal.last == "4" && database.last == "2", "syncs: \(journal), \(database)")
+    }
+
+    /// A GRDB step prints the same report: `step7 show` reads one body by its primary key.
+    @Test func aGRDBStepCountsTooAndALookupScansNothing() throws {
+        let directory = try TemporaryDirectory.current
+        try StepProcess.run("step7", ["sync", "--database", "bodies.sqlite"], in: directory)
+        let result = try StepProcess.run(
+            "step7", ["show", "terre", "--database", "bodies.sqlite", "--stats"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lookup = try #require(
+            result.stdout.split(separator: "\n").first { $0.contains(#"SELECT * FROM "solar_body" WHERE "id" = ?"#) })
+        // runs 1, VM steps, full-scan steps 0, sorts 0
+        let counts = lookup.split(separator: " ").suffix(8).map(String.init)
+        #expect(counts[0] == "1" && counts[2] == "0" && counts[3] == "0", "\(lookup)")
+    }
+}
+
 // MARK: - A C API connection through the counting VFS
 
 /// The C API, opened through the counting VFS, with the few calls the tests need.
