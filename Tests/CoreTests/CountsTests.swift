@@ -45,7 +45,25 @@ import Testing
         let autocommit = try syncs(journal: journal, synchronous: synchronous, oneTransaction: false)
         let transaction = try syncs(journal: journal, synchronous: synchronous, oneTransaction: true)
         #expect(transaction.total.syncs == perCommit, "one transaction: \(transaction)")
+        if journal == "DELETE" && synchronous == "FULL" {
+            #expect(transaction.journal.syncs == 2 && transaction.database.syncs == 1, "\(transaction)")
+        }
         #expect(autocommit.total.syncs == Self.rows * perCommit, "autocommit: \(autocommit)")
+    }
+}
+
+// MARK: - GRDB through the counting VFS
+
+@Suite(.temporaryDirectory) struct GRDBCountingTests {
+    /// GRDB takes the VFS in a URI path: its commits are counted like the C API's.
+    @Test func aQueueOpenedByURICounts() throws {
+        try CountingVFS.register()
+        let path = try TemporaryDirectory.current.file("grdb.sqlite")
+        let queue = try DatabaseQueue(path: CountingVFS.uri(path))
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+        let counts = try queue.read { db in DatabaseFileCounts(connection: try #require(db.sqliteConnection)) }
+        // One commit, DELETE journal, synchronous FULL (GRDB's queue keeps SQLite's defaults).
+        #expect(counts.journal.syncs == 2 && counts.database.syncs == 1, "\(counts)")
     }
 }
 
@@ -275,7 +293,8 @@ import Testing
         #expect(journal.last == "4" && database.last == "2", "syncs: \(journal), \(database)")
     }
 
-    /// A GRDB step prints the same report: `step7 show` reads one body by its primary key.
+    /// A GRDB step prints the same report: `step7 show` reads one body by its primary key, `search`
+    /// scans (docs/evidence/experiments/11-stats-read-against-the-plan.py has the two plans).
     @Test func aGRDBStepCountsTooAndALookupScansNothing() throws {
         let directory = try TemporaryDirectory.current
         try StepProcess.run("step7", ["sync", "--database", "bodies.sqlite"], in: directory)
@@ -287,6 +306,12 @@ import Testing
         // runs 1, VM steps, full-scan steps 0, sorts 0
         let counts = lookup.split(separator: " ").suffix(8).map(String.init)
         #expect(counts[0] == "1" && counts[2] == "0" && counts[3] == "0", "\(lookup)")
+        // `search` scans the name index, in order: a step past each of the 40 bodies but the first, and no sort.
+        let search = try StepProcess.run(
+            "step7", ["search", "an", "--database", "bodies.sqlite", "--stats"], in: directory)
+        let scan = try #require(search.stdout.split(separator: "\n").first { $0.contains("WHERE instr(") })
+        let scanCounts = scan.split(separator: " ").suffix(8).map(String.init)
+        #expect(scanCounts[0] == "1" && scanCounts[2] == "39" && scanCounts[3] == "0", "\(scan)")
     }
 }
 
