@@ -76,7 +76,8 @@ public final class CommandStatistics: @unchecked Sendable {
         narrator.line("--stats: what SQLite did (sqlite3_stmt_status, sqlite3_db_status, the counting VFS)")
         narrator.table(
             [
-                "statement", "runs", "VM steps", "full-scan steps", "sorts", "auto-index rows", "cache hits", "misses",
+                "statement", "runs", "VM steps", "full-scan steps", "sorts", "auto-index rows", "cache hits",
+                "pages read",
                 "pages written",
             ],
             entries.map { entry in

@@ -293,6 +293,17 @@ import Testing
         #expect(journal.last == "4" && database.last == "2", "syncs: \(journal), \(database)")
     }
 
+    /// The tour takes it too (`step1 --stats`): each of its commits synced the journal twice, the database once.
+    @Test func theTourIsCountedToo() throws {
+        let result = try StepProcess.run("step1", ["--stats"], in: try TemporaryDirectory.current)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        let journal = try #require(lines.first { $0.first?.hasSuffix("step1-tour.sqlite-journal") == true })
+        let database = try #require(lines.first { $0.first?.hasSuffix("step1-tour.sqlite") == true })
+        let journalSyncs = try #require(Int(journal.last ?? ""))
+        #expect(journalSyncs > 0 && String(journalSyncs / 2) == database.last, "\(journal), \(database)")
+    }
+
     /// A GRDB step prints the same report: `step7 show` reads one body by its primary key, `search`
     /// scans (docs/evidence/experiments/11-stats-read-against-the-plan.py has the two plans).
     @Test func aGRDBStepCountsTooAndALookupScansNothing() throws {
