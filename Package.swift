@@ -47,7 +47,10 @@ let package = Package(
         // What several steps share, without GRDB: narration, errors, result codes,
         // the db/ folder, the shared options, the tour subcommand. Step 1 needs only this,
         // so `make step1` never compiles GRDB.
-        .target(name: "CourseCore", dependencies: ["CSQLite", argumentParser]),
+        // The "counting" VFS: the default one, with every read, write and sync counted
+        // (CourseCore's Counters.swift reads it; --stats and the counts tests use it).
+        .target(name: "CSQLiteCounters", dependencies: ["CSQLite"]),
+        .target(name: "CourseCore", dependencies: ["CSQLite", "CSQLiteCounters", argumentParser]),
         // The GRDB glue of steps 2 to 7: configuration and --trace, opening a queue,
         // GRDB's errors presented like the C API's.
         .target(name: "CourseGRDB", dependencies: ["CourseCore", grdb]),

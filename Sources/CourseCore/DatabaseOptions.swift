@@ -20,6 +20,7 @@ public enum DatabaseLocation: Sendable, Equatable {
 ///     --database PATH   work on this file (default: db/<step>.sqlite)
 ///     --in-memory       work on a fresh database that disappears on exit
 ///     --trace           print every SQL statement before it runs
+///     --stats           after the command, print what SQLite did (CommandStatistics)
 ///
 /// A subcommand declares `@OptionGroup var database: DatabaseOptions`. The
 /// step's root command declares the same group, so the options may come
@@ -28,7 +29,7 @@ public enum DatabaseLocation: Sendable, Equatable {
 /// they are on the line, and hands an `@OptionGroup` of the same type in the
 /// subcommand the values it already parsed.)
 ///
-/// The three options are declared here, flat, not as two nested groups: a
+/// The options are declared here, flat, not as two nested groups: a
 /// debug build of ArgumentParser checks every group again for each group
 /// around it, each time it looks at a command, and with nesting that check
 /// took half of a step's start-up (`step3 players`: 77 ms, flat 31 ms;
@@ -42,6 +43,13 @@ public struct DatabaseOptions: ParsableArguments, Sendable {
 
     @Flag(name: .long, help: TraceOptions.help)
     public var trace = false
+
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "After the command, print what SQLite did: per statement, VM steps, full-scan steps, sorts and "
+                + "pages; per file, reads, writes and syncs."))
+    public var stats = false
 
     public init() {}
 

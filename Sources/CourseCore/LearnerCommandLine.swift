@@ -32,7 +32,9 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
     public func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         do {
             var command = try parse(arguments)
+            let statistics = try CommandStatistics.shared.start(ifAskedBy: command)
             try command.run()
+            if statistics { CommandStatistics.shared.report(to: Narrator()) }
             exit(0)
         } catch {
             fail(error)
@@ -43,11 +45,13 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
     public func main(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         do {
             var command = try parse(arguments)
+            let statistics = try CommandStatistics.shared.start(ifAskedBy: command)
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
                 try command.run()
             }
+            if statistics { CommandStatistics.shared.report(to: Narrator()) }
             exit(0)
         } catch {
             fail(error)

@@ -28,25 +28,51 @@ extension SQLiteError {
     }
 }
 
-/// `--trace` for the C API: asks SQLite to call us back with each statement
-/// as it starts running (`SQLITE_TRACE_STMT`), with its values filled in.
+/// `--trace` and `--stats` for the C API: asks SQLite to call us back with
+/// each statement as it starts running (`SQLITE_TRACE_STMT`, printed with its
+/// values filled in) and, under `--stats`, as it finishes
+/// (`SQLITE_TRACE_PROFILE`, when its counters are read: see CommandStatistics).
+/// Installs nothing when neither is asked for.
 public enum RawTrace {
-    public static func install(on connection: OpaquePointer, narrator: Narrator) {
-        // The callback is a C function: it cannot capture `narrator`, so the
-        // narrator travels through the untyped `context` pointer instead.
+    /// How a traced statement reads: `expanded` is `sqlite3_expanded_sql`, `text`
+    /// what SQLite passed (the SQL, or `-- …` for a statement inside a trigger).
+    public typealias Format = @Sendable (_ expanded: String, _ text: String) -> String
+
+    public static func install(
+        on connection: OpaquePointer, narrator: Narrator?, format: @escaping Format = { expanded, _ in expanded }
+    ) {
+        let statistics = CommandStatistics.shared.isOn
+        guard narrator != nil || statistics else { return }
+        // The callback is a C function: it cannot capture anything, so what it
+        // needs travels through the untyped `context` pointer instead.
         // `passRetained` keeps it alive for as long as SQLite may call back;
         // it is never released (one small object per traced connection).
-        let context = Unmanaged.passRetained(narrator).toOpaque()
+        let context = Unmanaged.passRetained(Context(narrator: narrator, format: format)).toOpaque()
+        let events = (narrator == nil ? 0 : SQLITE_TRACE_STMT) | (statistics ? SQLITE_TRACE_PROFILE : 0)
         sqlite3_trace_v2(
-            connection, UInt32(SQLITE_TRACE_STMT),
-            { _, context, statement, _ in
+            connection, UInt32(events),
+            { event, context, statement, text in
                 guard let context, let statement else { return 0 }
-                let narrator = Unmanaged<Narrator>.fromOpaque(context).takeUnretainedValue()
-                if let expanded = sqlite3_expanded_sql(OpaquePointer(statement)) {
-                    narrator.trace(String(cString: expanded))
+                let traced = Unmanaged<Context>.fromOpaque(context).takeUnretainedValue()
+                if event == SQLITE_TRACE_PROFILE {
+                    CommandStatistics.shared.record(OpaquePointer(statement))
+                } else if let narrator = traced.narrator,
+                    let expanded = sqlite3_expanded_sql(OpaquePointer(statement))
+                {
+                    let text = text.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
+                    narrator.trace(traced.format(String(cString: expanded), text))
                     sqlite3_free(expanded)
                 }
                 return 0
             }, context)
+    }
+
+    private final class Context {
+        let narrator: Narrator?
+        let format: Format
+        init(narrator: Narrator?, format: @escaping Format) {
+            self.narrator = narrator
+            self.format = format
+        }
     }
 }

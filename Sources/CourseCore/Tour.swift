@@ -53,6 +53,10 @@ public struct Tour<L: Lesson>: ParsableCommand {
     }
 
     public func run() throws {
+        // `--stats` reaches here through the step's options too (`step3 --stats`): the tour's statements are
+        // counted like a subcommand's, and reported after it.
+        if lesson.options.stats { try CommandStatistics.shared.start() }
         try attempt("run the tour") { try L.runTour(trace: lesson.options.trace) }
+        if lesson.options.stats { CommandStatistics.shared.report(to: Narrator()) }
     }
 }

@@ -1,4 +1,5 @@
 import CourseCore
+import Foundation
 import GRDB
 
 /// GRDB settings shared by the GRDB steps (2 to 7).
@@ -9,12 +10,27 @@ public enum CourseGRDB {
     public static func configuration(trace: Bool, narrator: Narrator, foreignKeys: Bool = true) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = foreignKeys
-        if trace {
+        if CommandStatistics.shared.isOn {
+            // --stats needs each statement as it finishes, and SQLite keeps one trace
+            // callback per connection: ours does both, printing --trace as GRDB would.
+            configuration.prepareDatabase { db in
+                guard let connection = db.sqliteConnection else { return }
+                RawTrace.install(on: connection, narrator: trace ? narrator : nil, format: grdbTraceFormat)
+            }
+        } else if trace {
             configuration.prepareDatabase { db in
                 db.trace { event in narrator.trace(event.expandedDescription) }
             }
         }
         return configuration
+    }
+
+    /// `--trace`'s line as GRDB's `expandedDescription` has it: a statement inside
+    /// a trigger as SQLite names it (`-- TRIGGER …`), any other with its values
+    /// filled in, without the spaces and `;` around it.
+    static let grdbTraceFormat: RawTrace.Format = { expanded, text in
+        text.hasPrefix("--")
+            ? text : expanded.trimmingCharacters(in: .whitespacesAndNewlines.union(.init(charactersIn: ";")))
     }
 
     /// Opens a `DatabaseQueue` at `location`. A file that is not a database,

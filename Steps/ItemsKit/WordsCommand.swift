@@ -10,7 +10,7 @@ struct WordsCommand<Step: ItemsStep, V: Verb>: ParsableCommand {
         let discussion = [takesText ? "Fields: \(fields)." : "", takesText ? Step.quotingHelp : ""]
         return CommandConfiguration(
             commandName: V.name, abstract: V.abstract,
-            usage: "\(Step.stepName) \(V.name) \(V.usage) [--database path] [--in-memory] [--trace]",
+            usage: "\(Step.stepName) \(V.name) \(V.usage) [--database path] [--in-memory] [--trace] [--stats]",
             discussion: discussion.filter { !$0.isEmpty }.joined(separator: "\n\n"))
     }
     @OptionGroup var database: DatabaseOptions

@@ -58,7 +58,7 @@ private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> O
         case .inMemory: ":memory:"
         }
     let db = try attempt("open \(Workspace.display(path))") { try openDatabase(path) }
-    if options.trace { RawTrace.install(on: db, narrator: Narrator()) }
+    RawTrace.install(on: db, narrator: options.trace ? Narrator() : nil)  // --trace, --stats
     do {
         try createPlayersTable(db)
     } catch {

@@ -35,7 +35,7 @@ func openSection(_ say: Narrator, path: String, trace: Bool) throws -> OpaquePoi
     say.section("Open a database")
     say.action("Open \(Workspace.display(path)) with sqlite3_open_v2(READWRITE | CREATE)")
     let db = try openDatabase(path)
-    if trace { RawTrace.install(on: db, narrator: say) }
+    RawTrace.install(on: db, narrator: trace ? say : nil)  // --trace, --stats
     let exists = FileManager.default.fileExists(atPath: path)
     say.result("SQLITE_OK: \(exists ? "the file exists now" : "no file yet"), and `db` is our connection handle")
     say.note("SQLite \(String(cString: sqlite3_libversion())) from libsqlite3, through the CSQLite module")

@@ -26,7 +26,7 @@ final class RawConnection: @unchecked Sendable {
             throw error
         }
         self.handle = handle
-        if let narrator { RawTrace.install(on: handle, narrator: narrator) }
+        RawTrace.install(on: handle, narrator: narrator)  // --trace, --stats
     }
 
     deinit {

@@ -45,6 +45,13 @@ struct AppDatabase {
         try dbWriter.read { db in try SolarBody.all(db) }
     }
 
+    // [docs:count]
+    /// How many bodies the cache holds, counted by SQLite: no row is read into Swift.
+    func bodyCount() throws -> Int {
+        try dbWriter.read { db in try SolarBody.fetchCount(db) }  // SELECT COUNT(*) FROM solar_body
+    }
+    // [/docs:count]
+
     /// The bodies whose English name contains `text`, any case, no wildcards.
     func search(_ text: String) throws -> [SolarBody] {
         try dbWriter.read { db in try SolarBody.search(db, text: text) }

@@ -56,8 +56,7 @@ struct Step7: AsyncParsableCommand, Lesson {
                 }
             }
             say.line("Committed: \(plan.summary).")
-            let count = try cache.bodies().count
-            say.line("The cache holds \(count) bodies.")
+            say.line("The cache holds \(try cache.bodyCount()) bodies.")
         }
     }
 

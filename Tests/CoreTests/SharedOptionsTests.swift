@@ -49,7 +49,7 @@ import Testing
         let help = try StepHelp.root(step)
         #expect(
             help.stdout.contains(
-                "USAGE: make \(step) ARGS=\"[--database <path>] [--in-memory] [--trace] <subcommand>\""),
+                "USAGE: make \(step) ARGS=\"[--database <path>] [--in-memory] [--trace] [--stats] <subcommand>\""),
             "\(step)'s root command needs `@OptionGroup var options: DatabaseOptions`:\n\(help.stdout)")
     }
 
