@@ -305,7 +305,7 @@ import Testing
     }
 
     /// A GRDB step prints the same report: `step7 show` reads one body by its primary key, `search`
-    /// scans (docs/evidence/experiments/11-stats-read-against-the-plan.py has the two plans).
+    /// scans (docs/evidence/experiments/12-stats-read-against-the-plan.py has the two plans).
     @Test func aGRDBStepCountsTooAndALookupScansNothing() throws {
         let directory = try TemporaryDirectory.current
         try StepProcess.run("step7", ["sync", "--database", "bodies.sqlite"], in: directory)
