@@ -30,7 +30,7 @@ root = pathlib.Path(__file__).resolve().parent.parent
 markers = re.compile(r'^<!-- (?:(code): (\S+?)(?:#(\S+))?|(output): (\S+)|(make) (\S+)) -->$')
 problems = []
 refreshed = []  # output blocks replaced by their golden lines
-unmatched = []  # output blocks like no part of their golden file: left as they are
+unmatched = []  # blocks left as they are: like no part of their golden file, or their make target failed
 
 
 def excerpt(place, path, name):
@@ -68,12 +68,16 @@ def golden_lines(place, path, block):
         firsts = [i for i, l in enumerate(lines) if l == block[0]]
         lasts = [j for j, l in enumerate(lines) if l == block[-1]]
         windows += [(i, j + 1) for i in firsts for j in lasts if 0 < j - i < 2 * n]
-    best, score = None, 0.0
+    # Most alike first; between runs as alike, the one with most lines in the block's places
+    # (a block whose last line changed is as like the run one line higher).
+    best, score = None, (0.0, 0)
     for a, b in windows:
-        ratio = difflib.SequenceMatcher(None, block, lines[a:b], autojunk=False).ratio()
-        if ratio > score:
-            best, score = lines[a:b], ratio
-    if best is None or score < 0.5:  # half its lines alike, or more
+        run = lines[a:b]
+        key = (difflib.SequenceMatcher(None, block, run, autojunk=False).ratio(),
+               sum(x == y for x, y in zip(block, run)))
+        if key > score:
+            best, score = run, key
+    if best is None or score[0] < 0.5:  # half its lines alike, or more
         unmatched.append(f"{place}: this block is like no part of {path}: fix it by hand "
                          "(DocsTests shows the closest lines)")
         return None
@@ -83,8 +87,12 @@ def golden_lines(place, path, block):
     return best
 
 
-def make_output(target):
+def make_output(place, target):
     result = subprocess.run(["make", "-s", "--no-print-directory", target], cwd=root, capture_output=True, text=True)
+    if result.returncode != 0:  # step10-diagram before step 10 is built, say: keep the block
+        why = (result.stderr.strip().splitlines() or ["no message"])[-1]
+        unmatched.append(f"{place}: `make {target}` failed ({why}): block left as it is")
+        return None
     return result.stdout.splitlines()
 
 
@@ -117,7 +125,7 @@ for chapter in sorted((root / "docs").glob("*.md")):
         elif m.group(4):
             fresh = golden_lines(place, m.group(5), lines[i + 1:close])
         elif m.group(6):
-            fresh = make_output(m.group(7))
+            fresh = make_output(place, m.group(7))
         out.append(lines[i])  # the opening fence
         out.extend(fresh if fresh is not None else lines[i + 1:close])
         i = close  # the closing fence is appended next
@@ -135,4 +143,4 @@ for line in refreshed + unmatched:
     print(line)
 print(f"{len(updates)} chapter(s) updated; review with: git diff docs")
 if unmatched:
-    sys.exit(f"{len(unmatched)} output block(s) disagree with their golden file and were left as they are.")
+    sys.exit(f"{len(unmatched)} block(s) left as they are (above): fix them, or build what they need.")

@@ -6,10 +6,11 @@ import Testing
 /// refreshed from its golden file, or named when it is like no part of it; `make golden STEPS=…`
 /// rewrites only those steps.
 @Suite struct SyncDocsTests {
-    /// The golden file after the tour changed: line 2 reworded, a line added after it.
-    static let golden = "1. Open\n   → opened, in WAL mode\n   → 2 tables\n2. Close\n   → closed\n"
+    /// The golden file after the tour changed: line 2 reworded, a line added after it, the last line reworded.
+    static let golden = "1. Open\n   → opened, in WAL mode\n   → 2 tables\n2. Close\n   → closed for good\n"
 
-    /// A block as the chapter showed the old output (changed since), and one like nothing in the file.
+    /// Blocks as the chapter showed the old output: one whose middle changed, one whose last line
+    /// changed; one like nothing in the file; a make block whose target fails (no Makefile here).
     static let chapter = """
         <!-- output: Tests/Golden/step1.txt -->
         ```text
@@ -20,8 +21,20 @@ import Testing
 
         <!-- output: Tests/Golden/step1.txt -->
         ```text
+           → 2 tables
+        2. Close
+           → closed
+        ```
+
+        <!-- output: Tests/Golden/step1.txt -->
+        ```text
         9. Something else entirely
            → never printed
+        ```
+
+        <!-- make no-such-target -->
+        ```text
+        kept
         ```
 
         """
@@ -40,21 +53,30 @@ import Testing
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
-        #expect(try DocsCheck.problems(root: root.url).problems.count == 2, "both blocks stale before")
+        #expect(try DocsCheck.problems(root: root.url).problems.count == 4, "every block stale before")
 
         let (status, output) = try run(["python3", "scripts/sync-docs.py"], in: root.url)
         #expect(status == 1, "a block left stale is an error: \(output)")
-        #expect(output.contains("docs/01-a.md:1: output block refreshed from Tests/Golden/step1.txt"), "\(output)")
-        #expect(output.contains("docs/01-a.md:9: this block is like no part of Tests/Golden/step1.txt"), "\(output)")
+        for line in [
+            "docs/01-a.md:1: output block refreshed from Tests/Golden/step1.txt (2 line(s) changed)",
+            "docs/01-a.md:9: output block refreshed from Tests/Golden/step1.txt (1 line(s) changed)",
+            "docs/01-a.md:16: this block is like no part of Tests/Golden/step1.txt",
+            "docs/01-a.md:22: `make no-such-target` failed",
+        ] {
+            #expect(output.contains(line), "\(output)")
+        }
         let text = try String(contentsOf: root.url.appendingPathComponent("docs/01-a.md"), encoding: .utf8)
-        // From its first line to its last, as the golden file has them now ("→ closed" is not in it).
+        // From its first line to its last, as the golden file has them now; the last line's new words
+        // in place (not the run one line higher); the other two blocks untouched.
         #expect(
             text.hasPrefix(
                 "<!-- output: Tests/Golden/step1.txt -->\n```text\n1. Open\n   → opened, in WAL mode\n"
                     + "   → 2 tables\n2. Close\n```\n"))
-        #expect(text.contains("9. Something else entirely\n   → never printed\n"), "the other block untouched")
+        #expect(text.contains("```text\n   → 2 tables\n2. Close\n   → closed for good\n```"), "\(text)")
+        #expect(text.contains("9. Something else entirely\n   → never printed\n"))
+        #expect(text.hasSuffix("<!-- make no-such-target -->\n```text\nkept\n```\n"), "\(text)")
         let left = try DocsCheck.problems(root: root.url).problems
-        #expect(left.count == 1 && left.first?.hasPrefix("docs/01-a.md:9") == true, "\(left)")
+        #expect(left.count == 2 && left.first?.hasPrefix("docs/01-a.md:16") == true, "\(left)")
     }
 
     /// `make golden STEPS="3"` builds step 3 alone and rewrites its golden files alone (make -n: nothing runs).
