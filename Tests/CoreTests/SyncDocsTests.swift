@@ -61,7 +61,7 @@ import Testing
             "docs/01-a.md:1: output block refreshed from Tests/Golden/step1.txt (2 line(s) changed)",
             "docs/01-a.md:9: output block refreshed from Tests/Golden/step1.txt (1 line(s) changed)",
             "docs/01-a.md:16: this block is like no part of Tests/Golden/step1.txt",
-            "docs/01-a.md:22: `make no-such-target` failed",
+            "docs/01-a.md:22: `make no-such-target` could not run",
         ] {
             #expect(output.contains(line), "\(output)")
         }
