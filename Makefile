@@ -60,11 +60,11 @@ build-tests: sqlite
 	$(SWIFT) build --build-tests
 	@$(ISOLATION_BUILD) >.build/make-test-isolation.log 2>&1 || { cat .build/make-test-isolation.log; exit 1; }
 
-# One step's tests, and its chapter's (Tests/CoreTests/ChapterTests.swift: the code and output
-# blocks of docs/03-….md, its evidence list docs/evidence/03-….md): make test-step3
+# One step's tests, and its chapter's (DocsTests.Chapters, Tests/CoreTests/ChapterTests.swift: the
+# code and output blocks of docs/03-….md, its evidence list docs/evidence/03-….md): make test-step3
 test-step%: FORCE sqlite
 	$(SWIFT) build --build-tests
-	@$(SWIFT) test --skip-build --filter 'Step$*Tests|ChapterTests/chapter$(shell printf %02d $*)\('; \
+	@$(SWIFT) test --skip-build --filter 'Step$*Tests|DocsTests/Chapters/chapter$(shell printf %02d $*)\('; \
 	  status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
 # Rewrite the golden tour outputs and --help texts (then review: git diff Tests/Golden), then

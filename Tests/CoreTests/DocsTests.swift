@@ -169,7 +169,7 @@ enum DocsCheck {
 
 @Suite struct DocsTests {
     /// The pages that are no step's chapter (README, the appendix, instructors.md); each numbered
-    /// chapter is checked by its own test, ChapterTests.
+    /// chapter is checked by its own test, DocsTests.Chapters (ChapterTests.swift).
     @Test func everyMarkerOutsideTheNumberedChaptersIsVerified() throws {
         let (_, problems) = try DocsCheck.problems(root: workspaceRoot) { $0.first?.isNumber != true }
         for problem in problems { Issue.record(Comment(rawValue: problem)) }
