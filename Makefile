@@ -60,15 +60,29 @@ build-tests: sqlite
 	$(SWIFT) build --build-tests
 	@$(ISOLATION_BUILD) >.build/make-test-isolation.log 2>&1 || { cat .build/make-test-isolation.log; exit 1; }
 
-# One step's tests: make test-step3
+# One step's tests, and its chapter's (DocsTests.Chapters, Tests/CoreTests/ChapterTests.swift: the
+# code and output blocks of docs/03-….md, its evidence list docs/evidence/03-….md): make test-step3
 test-step%: FORCE sqlite
 	$(SWIFT) build --build-tests
-	@$(SWIFT) test --skip-build --filter 'Step$*Tests'; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
+	@$(SWIFT) test --skip-build --filter 'Step$*Tests|DocsTests/Chapters/chapter$(shell printf %02d $*)\('; \
+	  status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
-# Rewrite the golden tour outputs and --help texts (then review: git diff Tests/Golden).
+# Rewrite the golden tour outputs and --help texts (then review: git diff Tests/Golden), then
+# `make docs` (the chapters' output blocks). STEPS="3 9": only those steps, each built as make stepN
+# builds it (step 8 with its record generator).
+STEPS ?=
 golden: sqlite
+ifeq ($(strip $(STEPS)),)
 	$(SWIFT) build
 	@scripts/golden.sh; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
+else
+	@for n in $(patsubst step%,%,$(STEPS)); do \
+	  echo "COURSE_STEP=$$n $(SWIFT) build --product step$$n"; \
+	  COURSE_STEP=$$n $(SWIFT) build --product step$$n || exit 1; \
+	  if test $$n = 8; then $(SWIFT) build --product generate-records || exit 1; fi; \
+	done
+	@scripts/golden.sh $(addprefix step,$(patsubst step%,%,$(STEPS))); status=$$?; rm -rf "$(TMPDIR)"; exit $$status
+endif
 
 # The book's evidence (docs/evidence/README.md): run every experiment on the linked SQLite.
 .PHONY: evidence

@@ -42,3 +42,4 @@ if [[ " $(echo $steps) " == *" step8 "* ]]; then
   echo "wrote Tests/Golden/step8-records-catalog.txt (the records generated from catalog.sql)"
 fi
 git -C "$root" --no-pager diff --stat -- Tests/Golden || true
+echo "Next: make docs (the chapters' output blocks follow these files), then review git diff."

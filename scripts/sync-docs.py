@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make docs`: refresh the code excerpts in docs/*.md from the source files.
+"""`make docs`: refresh the code excerpts and tour outputs in docs/*.md from the source and golden files.
 
 A chapter shows code with a marker line right before a fenced block:
 
@@ -11,8 +11,12 @@ A chapter shows code with a marker line right before a fenced block:
 and the source marks the region with `// [docs:open]` and `// [/docs:open]`
 lines (without `#name`: the whole file). This script rewrites each such block
 from the source, and each `<!-- make TARGET -->` block from what
-`make -s TARGET` prints. `<!-- output: Tests/Golden/stepN.txt -->` blocks are
-left alone (the test only checks that their lines appear in the golden file).
+`make -s TARGET` prints. An `<!-- output: Tests/Golden/stepN.txt -->` block
+shows consecutive lines of that golden file (DocsTests checks it): when the
+tour's output changed (`make golden STEPS="3"`), the block is replaced by the
+run of golden lines most like it (the same first and last lines, or as many
+lines alike), and each block refreshed is named with the lines it changed. A
+block like no part of its golden file is named too, and left for you to fix.
 
 Every marker must be one of these three spellings and be followed at once by
 a fence; anything else stops the script with the list of bad lines, and
@@ -20,11 +24,14 @@ nothing is written. Tests/CoreTests/DocsTests.swift applies the same rules and
 fails when a block and its source differ: after changing code, run this and
 review `git diff docs`, or edit the chapter by hand.
 """
-import pathlib, re, subprocess, sys, textwrap
+import difflib, pathlib, re, subprocess, sys, textwrap
 
 root = pathlib.Path(__file__).resolve().parent.parent
 markers = re.compile(r'^<!-- (?:(code): (\S+?)(?:#(\S+))?|(output): (\S+)|(make) (\S+)) -->$')
 problems = []
+refreshed = []  # output blocks replaced by their golden lines
+unmatched = []  # output blocks like no part of their golden file: left as they are
+skipped = []  # make blocks whose target failed (not built yet): left as they are
 
 
 def excerpt(place, path, name):
@@ -44,8 +51,50 @@ def excerpt(place, path, name):
     return textwrap.dedent("\n".join(body)).splitlines()
 
 
-def make_output(target):
+def golden_lines(place, path, block):
+    """The run of lines of the golden file `path` most like `block` (itself when it is one),
+    or None (named in `unmatched`) when no run is alike enough to replace it."""
+    file = root / path
+    if not file.is_file():
+        problems.append(f"{place}: no file {path}")
+        return None
+    lines = file.read_text().splitlines()
+    n = len(block)
+    windows = [(i, i + n) for i in range(len(lines) - n + 1)] if n else []
+    if any(lines[a:b] == block for a, b in windows):
+        return block
+    # The tour may have gained or lost lines inside the block: runs between a line equal to
+    # its first and one equal to its last, up to twice its length.
+    if n >= 2:
+        firsts = [i for i, l in enumerate(lines) if l == block[0]]
+        lasts = [j for j, l in enumerate(lines) if l == block[-1]]
+        windows += [(i, j + 1) for i in firsts for j in lasts if 0 < j - i < 2 * n]
+    # Most alike first; between runs as alike, the one with most lines in the block's places
+    # (a block whose last line changed is as like the run one line higher).
+    best, score = None, (0.0, 0)
+    for a, b in windows:
+        run = lines[a:b]
+        key = (difflib.SequenceMatcher(None, block, run, autojunk=False).ratio(),
+               sum(x == y for x, y in zip(block, run)))
+        if key > score:
+            best, score = run, key
+    if best is None or score[0] < 0.5:  # half its lines alike, or more
+        unmatched.append(f"{place}: this block is like no part of {path}: fix it by hand "
+                         "(DocsTests shows the closest lines)")
+        return None
+    changed = sum(max(i2 - i1, j2 - j1) for tag, i1, i2, j1, j2 in
+                  difflib.SequenceMatcher(None, block, best, autojunk=False).get_opcodes() if tag != "equal")
+    refreshed.append(f"{place}: output block refreshed from {path} ({changed} line(s) changed)")
+    return best
+
+
+def make_output(place, target):
     result = subprocess.run(["make", "-s", "--no-print-directory", target], cwd=root, capture_output=True, text=True)
+    if result.returncode != 0:  # step10-diagram before step 10 is built, say: keep the block
+        why = next((l for l in result.stderr.splitlines() if l.strip() and not l.startswith("make")), "no message")
+        skipped.append(f"{place}: `make {target}` could not run ({why}): block left as it is "
+                       "(DocsTests checks it once make test has built what it needs)")
+        return None
     return result.stdout.splitlines()
 
 
@@ -59,7 +108,7 @@ for chapter in sorted((root / "docs").glob("*.md")):
         i += 1
         if "<!--" not in line:
             continue
-        place = f"{chapter.relative_to(root)}:{i}"
+        place = f"{chapter.relative_to(root)}:{len(out)}"  # the marker's line once written
         m = markers.match(line.strip())
         if not m:
             problems.append(f"{place}: `{line}` is not a marker (misspelled?): "
@@ -75,8 +124,10 @@ for chapter in sorted((root / "docs").glob("*.md")):
         fresh = None
         if m.group(1):
             fresh = excerpt(place, m.group(2), m.group(3))
+        elif m.group(4):
+            fresh = golden_lines(place, m.group(5), lines[i + 1:close])
         elif m.group(6):
-            fresh = make_output(m.group(7))
+            fresh = make_output(place, m.group(7))
         out.append(lines[i])  # the opening fence
         out.extend(fresh if fresh is not None else lines[i + 1:close])
         i = close  # the closing fence is appended next
@@ -90,4 +141,8 @@ if problems:
 for chapter, text in updates.items():
     chapter.write_text(text)
     print(f"updated {chapter.relative_to(root)}")
+for line in refreshed + skipped + unmatched:
+    print(line)
 print(f"{len(updates)} chapter(s) updated; review with: git diff docs")
+if unmatched:
+    sys.exit(f"{len(unmatched)} output block(s) disagree with their golden file (above): fix them by hand.")

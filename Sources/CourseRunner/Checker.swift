@@ -88,9 +88,15 @@ public struct Checker: Sendable {
     /// Builds the checks of several exercises at once (one SwiftPM run, both
     /// cores busy). False when any of them does not compile.
     public func buildAll(_ exercises: [Exercise], folder: String) -> Bool {
+        var echo: (@Sendable (String) -> Void)? = nil
+        if let progress, let notice = firstBuildNotice(exercises) {
+            progress(notice)
+            echo = { line in if line.hasPrefix("[") { progress("  " + line) } }  // swift build's [n/m] lines
+        }
         // Only these checks and what they need (Package.swift's keepOnly): no step, no plugin.
         let build = swiftBuild(
-            [], exercises, folder: folder, product: exercises.map { "check-\($0.id)" }.joined(separator: " "))
+            [], exercises, folder: folder, product: exercises.map { "check-\($0.id)" }.joined(separator: " "),
+            echo: echo)
         markBuilt(exercises, folder: folder, succeeded: build.status == 0)
         if ProcessInfo.processInfo.environment["COURSE_DEBUG"] != nil { print(build.output) }
         return build.status == 0
@@ -150,9 +156,28 @@ public struct Checker: Sendable {
     /// What to say before a build that compiles GRDB (nil when none does: a step 1
     /// exercise uses the C API alone, and GRDB built once serves every later check).
     func firstBuildNotice(_ exercise: Exercise) -> String? {
-        guard exercise.step != 1, !isGRDBBuilt else { return nil }
+        guard compilesGRDB(exercise), !isGRDBBuilt else { return nil }
         return "Building \(exercise.id)'s check for the first time: it compiles GRDB (about a minute here;"
             + " later checks take seconds)..."
+    }
+
+    /// What verify says before it builds checks none of which is built yet (nil when one
+    /// is: then the build takes seconds): how many, and whether they compile GRDB first.
+    func firstBuildNotice(_ exercises: [Exercise]) -> String? {
+        guard !exercises.isEmpty, !exercises.contains(where: { hasBinary($0) }) else { return nil }
+        let what = exercises.count == 1 ? "\(exercises[0].id)'s check" : "\(exercises.count) exercises' checks"
+        let grdb = exercises.contains(where: compilesGRDB) && !isGRDBBuilt
+        return "Building \(what) for the first time"
+            + (grdb ? ": it compiles GRDB (about a minute here)..." : " (no GRDB: seconds)...")
+    }
+
+    /// Whether the exercise's check links GRDB (Package.swift: not step 1's, whose code uses the C
+    /// API alone, nor a SQL exercise's, whose check runs query.sql on the C API).
+    func compilesGRDB(_ exercise: Exercise) -> Bool { exercise.step != 1 && exercise.hasModule }
+
+    func hasBinary(_ exercise: Exercise) -> Bool {
+        FileManager.default.isExecutableFile(
+            atPath: scratchPath.appendingPathComponent("debug/check-\(exercise.id)").path)
     }
 
     /// Whether GRDB's module is already built (by `make step2` or an earlier check).
@@ -182,8 +207,7 @@ public struct Checker: Sendable {
     }
 
     func isBuilt(_ exercise: Exercise, folder: String) -> Bool {
-        let binary = scratchPath.appendingPathComponent("debug/check-\(exercise.id)").path
-        return FileManager.default.isExecutableFile(atPath: binary)
+        hasBinary(exercise)
             && (try? String(contentsOf: stamp(exercise), encoding: .utf8)) == buildKey(exercise, folder: folder)
     }
 

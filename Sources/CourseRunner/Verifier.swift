@@ -198,15 +198,20 @@ public struct Verifier {
             mirror(working.appendingPathComponent(id), to: committed.appendingPathComponent(id))
             notes.append("Exercises/\(id) is not committed yet: its starter is verified as it is on disk.")
         }
-        // Only the exercises' files: verify reads manifest.json from disk, as the instructor edits it.
-        let edited = files(under: committed).filter { $0.contains("/") }.filter {
+        let edited = files(under: committed).filter {
             FileManager.default.contents(atPath: committed.path + "/" + $0)
                 != FileManager.default.contents(atPath: working.path + "/" + $0)
         }
-        if !edited.isEmpty {
+        // The manifest is read from disk, as the instructor edits it (Manifest.load): said so, and not
+        // listed with the starters, which come from git.
+        if edited.contains("manifest.json") {
+            notes.append("Exercises/manifest.json is edited: verified as it is on disk (exercises, hints, mistakes).")
+        }
+        let starters = edited.filter { $0.contains("/") }
+        if !starters.isEmpty {
             notes.append(
                 "Verifying the committed starters, not the files edited on disk: "
-                    + edited.sorted().map { "Exercises/" + $0 }.joined(separator: ", ") + ".")
+                    + starters.sorted().map { "Exercises/" + $0 }.joined(separator: ", ") + ".")
         }
         return notes
     }

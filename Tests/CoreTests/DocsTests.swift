@@ -149,13 +149,15 @@ enum DocsCheck {
             body.map { $0.trimmingCharacters(in: .whitespaces).isEmpty ? "" : String($0.dropFirst(indent)) })
     }
 
-    /// Every problem in the chapters under `root/docs`.
-    static func problems(root: URL) throws -> (markers: Int, problems: [String]) {
+    /// Every problem in the chapters under `root/docs` (those `including` names: all by default).
+    static func problems(root: URL, including: (String) -> Bool = { _ in true }) throws -> (
+        markers: Int, problems: [String]
+    ) {
         let docs = root.appendingPathComponent("docs")
         var count = 0
         var problems: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted() where name.hasSuffix(".md")
-        {
+        for name in try FileManager.default.contentsOfDirectory(atPath: docs.path).sorted()
+        where name.hasSuffix(".md") && including(name) {
             let text = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8)
             let found = markers(in: text, chapter: "docs/\(name)")
             count += found.markers.count
@@ -166,9 +168,10 @@ enum DocsCheck {
 }
 
 @Suite struct DocsTests {
-    @Test func everyMarkerInTheChaptersIsVerified() throws {
-        let (count, problems) = try DocsCheck.problems(root: workspaceRoot)
-        #expect(count > 90, "only \(count) markers found in docs/: did the marker syntax change?")
+    /// The pages that are no step's chapter (README, the appendix, instructors.md); each numbered
+    /// chapter is checked by its own test, DocsTests.Chapters (ChapterTests.swift).
+    @Test func everyMarkerOutsideTheNumberedChaptersIsVerified() throws {
+        let (_, problems) = try DocsCheck.problems(root: workspaceRoot) { $0.first?.isNumber != true }
         for problem in problems { Issue.record(Comment(rawValue: problem)) }
     }
 

@@ -115,6 +115,10 @@ extension IsolationFolder {
                 }
                 let check = targets.first { $0["name"] as? String == "check-\(exercise.id)" }
                 #expect(check?["sources"] as? [String] == ["main.swift"], "check-\(exercise.id)")
+                // A SQL exercise's check runs query.sql on the C API: its first build never compiles GRDB.
+                #expect(
+                    "\(check?["dependencies"] ?? "")".contains("GRDB") == (exercise.step > 1 && exercise.hasModule),
+                    "check-\(exercise.id)")
             }
         }
 
@@ -130,6 +134,14 @@ extension IsolationFolder {
             let cExercise = try manifest.exercise("s1-read-nulls")
             #expect(checker.firstBuildNotice(grdbExercise)?.contains("compiles GRDB") == true)
             #expect(checker.firstBuildNotice(cExercise) == nil, "step 1: the C API alone")
+            #expect(checker.firstBuildNotice(try manifest.exercise("s3-team-sizes")) == nil, "SQL: the C API alone")
+            // verify's batch build of checks none of which is built yet says so, and whether GRDB comes first.
+            #expect(
+                checker.firstBuildNotice([try manifest.exercise("s3-team-sizes")])
+                    == "Building s3-team-sizes's check for the first time (no GRDB: seconds)...")
+            #expect(
+                checker.firstBuildNotice([try manifest.exercise("s3-team-sizes"), grdbExercise])
+                    == "Building 2 exercises' checks for the first time: it compiles GRDB (about a minute here)...")
             checker.scratchPath = repositoryRoot.appendingPathComponent(".build")
             #expect(checker.isGRDBBuilt && checker.firstBuildNotice(grdbExercise) == nil)
 

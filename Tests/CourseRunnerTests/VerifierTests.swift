@@ -91,6 +91,23 @@ import Testing
             ])
     }
 
+    /// An instructor adding an exercise edits the manifest; verify reads it from disk (the new entry
+    /// is found) and says so, and never counts it among the starters it takes from git.
+    @Test func anEditedManifestIsSaidToBeReadFromDisk() throws {
+        let root = try scratchCheckout(git: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = root.appendingPathComponent("Exercises/manifest.json")
+        try write(try String(contentsOf: manifest, encoding: .utf8) + "\n", to: manifest)
+        let (_, note) = Verifier(workspace: Workspace(root: root)).pristineStarters()
+        #expect(note == "Exercises/manifest.json is edited: verified as it is on disk (exercises, hints, mistakes).")
+        // With a starter edited too, the starter alone is named as not used.
+        try write("let count = 1\n", to: root.appendingPathComponent("Exercises/s1-finalize/Count.swift"))
+        let (_, both) = Verifier(workspace: Workspace(root: root)).pristineStarters()
+        #expect(
+            both?.hasSuffix("not the files edited on disk: Exercises/s1-finalize/Count.swift.") == true,
+            "\(both ?? "")")
+    }
+
     @Test func outsideAGitCheckoutVerifySaysItUsesTheFilesOnDisk() throws {
         let root = try scratchCheckout(git: false)
         defer { try? FileManager.default.removeItem(at: root) }
