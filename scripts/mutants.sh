@@ -2,7 +2,7 @@
 # Mutation testing by hand-picked slips: applies each mutation of scripts/mutants.txt in turn (one line
 # of code changed), runs the tests it names, undoes it, and prints a table of what the suite caught.
 # Exits 1 if any mutation was missed (no test failed), 2 if the list is broken (an anchor not found or
-# not unique, a mutation that does not build). Not in CI: each mutation costs an incremental build.
+# not unique, a mutation that does not build, a filter that matches no test). Not in CI: each mutation costs an incremental build.
 #
 #   scripts/mutants.sh                 every mutation
 #   scripts/mutants.sh step7 Runner    only those whose line "what:" or "file:" contains one of the words
@@ -100,9 +100,14 @@ while IFS=$'\t' read -r what file find into test; do
             else
                 timeout 900 swift test --skip-build --filter "$filter" >>"$log" 2>&1
                 status=$?
-                # Swift Testing's failed tests: ✘ Test name() … failed / recorded an issue.
-                failed=$(grep -aoE '✘ Test [^ ]+' "$log" | sed 's/✘ Test //' | sort -u | paste -sd ' ' -)
-                if [ $status -ne 0 ]; then verdict=caught; [ -n "$failed" ] || failed="(exit $status: see $log)"; fi
+                # Swift Testing's failed tests: ✘ Test name() … failed / recorded an issue ("✘ Test run" sums up).
+                failed=$(grep -aoE '✘ Test [^ ]+' "$log" | sed 's/✘ Test //' | grep -v '^run$' | sort -u | paste -sd ' ' -)
+                if grep -aq 'Test run with 0 tests' "$log"; then
+                    verdict="NO TEST MATCHES"  # a filter that names nothing would call every mutation missed
+                elif [ $status -ne 0 ]; then
+                    verdict=caught
+                    [ -n "$failed" ] || failed="(exit $status: see $log)"
+                fi
             fi
             ;;
         verify\ *)
@@ -116,7 +121,7 @@ while IFS=$'\t' read -r what file find into test; do
     esac
     restore
     [ -n "$verdict" ] || { verdict=MISSED; missed=$((missed + 1)); }
-    [ "$verdict" = "DOES NOT BUILD" ] && unbuilt=$((unbuilt + 1))
+    case $verdict in "DOES NOT BUILD" | "NO TEST MATCHES") unbuilt=$((unbuilt + 1)) ;; esac
     echo "$verdict"
     rows+=("| $what | \`$file\` | \`$test\` | ${failed:-—} | $verdict |")
 done <<<"$records"
@@ -129,7 +134,7 @@ swift build --build-tests >.build/mutants/build.log 2>&1 || echo "the unmutated 
     echo "| --- | --- | --- | --- | --- |"
     printf '%s\n' "${rows[@]}"
     echo
-    echo "$n mutations: $((n - missed - unbuilt)) caught, $missed missed, $unbuilt did not build; $(($(date +%s) - started)) s."
+    echo "$n mutations: $((n - missed - unbuilt)) caught, $missed missed, $unbuilt broken (did not build, or no test ran); $(($(date +%s) - started)) s."
 } | tee .build/mutants/table.md
 [ $unbuilt -eq 0 ] || exit 2
 [ $missed -eq 0 ] || exit 1
