@@ -285,8 +285,11 @@ import Testing
         var place: String
         var step: Int
         var arguments: String  // what make pastes after the program's path
-        /// The text says it fails: "Error", "refused" or "fails" on its line or the next two.
-        var shownFailing = false
+        /// The failure the text shows, if it shows one: the command must then exit
+        /// with that status and print that message (see `shownFailure`).
+        var failure: Failure? = nil
+        /// The text says it only *usually* fails (step 9's busy errors, a race): 0 or 1.
+        var mayFail = false
         var description: String { "\(place): make step\(step) ARGS=\"\(arguments)\"" }
         static func == (a: Self, b: Self) -> Bool { a.step == b.step && a.arguments == b.arguments }
         func hash(into hasher: inout Hasher) {
@@ -295,22 +298,68 @@ import Testing
         }
     }
 
+    /// A failure a text shows: the exit status, and the message (its parts,
+    /// where the text shortens it with `…`) that standard error must hold.
+    struct Failure: Hashable {
+        var status: Int32
+        var message: [String]
+    }
+
+    /// The failure a text shows for a command, or nil when it shows none:
+    /// - in a transcript, an `Error: …` line right after `$ make …`: that message;
+    /// - a comment on the command's line: `# Error: no player with id 99 … — make: … Error 1`
+    ///   (the message, up to make's own line), `# fails: …` or `# refused …`;
+    /// - prose that says "error", "refuse(s/d)" or "fails", as a word, on the
+    ///   command's own line (between the commands before and after it), or on
+    ///   one of the next three lines that names its arguments ("delete-team 4 is refused").
+    /// The status is the one the text names (`status N`, make's `Error N`), else 1.
+    static func shownFailure(_ lines: [Line], at index: Int, segment: String, arguments: String) -> Failure? {
+        let text = lines[index].text
+        let comment = segment.firstRange(of: "# ").map { String(segment[$0.upperBound...]) }
+        let next = index + 1 < lines.count ? lines[index + 1].text.trimmingCharacters(in: .whitespaces) : ""
+        var message = ""
+        var said = segment
+        if text.trimmingCharacters(in: .whitespaces).hasPrefix("$ make "), next.hasPrefix("Error: ") {
+            message = next
+            said += " " + next
+        } else if let comment, let start = comment.firstRange(of: "Error: ") {
+            message = String(comment[start.lowerBound...])
+        } else {
+            let naming = lines[(index + 1)..<min(index + 4, lines.count)].map(\.text).filter { line in
+                !arguments.isEmpty && line.contains(arguments) && !line.contains("make step")
+            }
+            said = ([segment] + naming).joined(separator: " ")
+            guard said.lowercased().contains(/\b(error|refuses|refused|refuse|fails)\b/) else { return nil }
+        }
+        // `— make: … Error 1` is make's line, not the step's message.
+        if let dash = message.firstRange(of: " — ") { message = String(message[..<dash.lowerBound]) }
+        let status = said.firstMatch(of: /(?:status|Error) (\d+)/).flatMap { Int32($0.output.1) } ?? 1
+        let parts = message.components(separatedBy: "…").map { $0.trimmingCharacters(in: .whitespaces) }
+        return Failure(status: status, message: parts.filter { !$0.isEmpty })
+    }
+
     static func commands(in lines: [Line]) -> [Command] {
         // Only lines with "make step" can match: one cheap search first.
         lines.indices.filter { lines[$0].text.contains("make step") }.flatMap { index in
             let line = lines[index]
-            let context = lines[index..<min(index + 3, lines.count)].map { $0.text.lowercased() }.joined()
-            let failing = ["error", "refuse", "fails"].contains { context.contains($0) }
-            return line.text.matches(of: /make step([1-9][0-9]?)(?: ARGS=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'))?(?![\w\-])/)
-                .compactMap {
-                    match -> Command? in
-                    guard let step = Int(match.output.1) else { return nil }
-                    // Inside "…" the learner's shell removes the backslashes of \" and \\.
-                    let quoted = match.output.2.map { String($0).replacingOccurrences(of: "\\\"", with: "\"") }
-                    return Command(
-                        place: line.place, step: step, arguments: quoted ?? match.output.3.map(String.init) ?? "",
-                        shownFailing: failing)
-                }
+            let window = lines[index..<min(index + 3, lines.count)].map { $0.text.lowercased() }.joined(separator: " ")
+            let mayFail = window.contains("usually fail")
+            let matches = line.text.matches(
+                of: /make step([1-9][0-9]?)(?: ARGS=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'))?(?![\w\-])/)
+            return matches.indices.compactMap { position -> Command? in
+                let match = matches[position]
+                guard let step = Int(match.output.1) else { return nil }
+                // Inside "…" the learner's shell removes the backslashes of \" and \\.
+                let quoted = match.output.2.map { String($0).replacingOccurrences(of: "\\\"", with: "\"") }
+                let arguments = quoted ?? match.output.3.map(String.init) ?? ""
+                // This command's part of its line: from the command before it to the one after it.
+                let start = position > 0 ? matches[position - 1].range.upperBound : line.text.startIndex
+                let end = position + 1 < matches.count ? matches[position + 1].range.lowerBound : line.text.endIndex
+                let segment = String(line.text[start..<end])
+                return Command(
+                    place: line.place, step: step, arguments: arguments,
+                    failure: shownFailure(lines, at: index, segment: segment, arguments: arguments), mayFail: mayFail)
+            }
         }
     }
 
@@ -368,9 +417,16 @@ import Testing
         // Each document's commands in its order, in one scratch folder, as a learner would.
         // Each document from a fresh clone, as a learner follows it: its commands in order, each once,
         // after the tours whose files it reads (`--database db/step1-tour.sqlite`).
+        // A command some text says only *usually* fails may pass wherever it is shown.
+        let usuallyFailing = Set(texts.flatMap { Self.commands(in: $0.1) }.filter(\.mayFail))
         let batches = texts.map { _, lines in
             var seen = Set<Command>()
-            let commands = Self.commands(in: lines).filter { Self.runnable($0) && seen.insert($0).inserted }
+            let commands = Self.commands(in: lines).filter { Self.runnable($0) && seen.insert($0).inserted }.map {
+                command in
+                var command = command
+                command.mayFail = usuallyFailing.contains(command)
+                return command
+            }
             let tours = Set(
                 commands.flatMap { command in
                     command.arguments.matches(of: /step([1-9][0-9]?)-tour\.sqlite/).compactMap { Int($0.output.1) }
@@ -378,6 +434,8 @@ import Testing
             return tours.sorted().map { Command(place: "(its tour)", step: $0, arguments: "") } + commands
         }.filter { !$0.isEmpty }
         #expect(batches.joined().count > 20, "only \(batches.joined().count) commands found to run")
+        let shownFailing = batches.joined().compactMap(\.failure)
+        #expect(shownFailing.count > 5 && shownFailing.filter { !$0.message.isEmpty }.count > 3, "\(shownFailing)")
         // The documents are independent: several at a time, each one's commands in order.
         let failures = Parallel.map(batches) { batch in
             var failures: [String] = []
@@ -386,8 +444,17 @@ import Testing
                 defer { directory.remove() }
                 for command in batch {
                     let result = try Self.run(command, in: directory)
-                    // 0; or 1 where the text shows a refusal on purpose. 64 is a usage error.
-                    if result.status != 0 && !(result.status == 1 && command.shownFailing) {
+                    // A command that only usually fails may pass; otherwise, shown failing, it must fail as shown.
+                    if let failure = command.failure, !(command.mayFail && result.status == 0) {
+                        // Shown failing: the status and the message the text shows.
+                        if result.status != failure.status {
+                            failures.append(
+                                "\(command): shown failing with status \(failure.status), exited with \(result.status)")
+                        }
+                        for part in failure.message where !result.stderr.contains(part) {
+                            failures.append("\(command): shown printing \"\(part)\"; printed:\n\(result.stderr)")
+                        }
+                    } else if result.status != 0 && !(result.status == 1 && command.mayFail) {
                         failures.append("\(command): exit status \(result.status)\n\(result.stderr)")
                     }
                 }

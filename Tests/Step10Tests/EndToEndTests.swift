@@ -15,10 +15,20 @@ import Testing
         #expect(try StepProcess.run("step10", ["sync"], in: directory).status == 0)
         let path = directory.file("db/step10.sqlite")
         let before = try databaseSnapshot(path)
-        for typed in [#""kestrel"#, "NEAR( smoked", "tea OR", "-honey", "category:", "(fig", "AND", "*"] {
+        // Each finds what the same words typed without FTS5's syntax find.
+        let plainWords = [
+            #""kestrel"#: "kestrel", "NEAR( smoked": "near smoked", "tea OR": "tea or", "-honey": "honey",
+            "category:": "category", "(fig": "fig", "AND": "and",
+        ]
+        for (typed, plain) in plainWords {
             let result = try StepProcess.run("step10", ["search", typed], in: directory)
             #expect(result.status == 0, "\(typed): \(result.stderr)")
+            #expect(
+                result.stdout == (try StepProcess.run("step10", ["search", plain], in: directory).stdout), "\(typed)")
         }
+        let fig = try StepProcess.run("step10", ["search", "(fig"], in: directory)
+        #expect(fig.stdout.contains("[Fig] & Walnut Chutney"), "\(fig.stdout)")
+        #expect(try StepProcess.run("step10", ["search", "*"], in: directory).status == 0)
         let found = try StepProcess.run("step10", ["search", "smoked tro"], in: directory)
         #expect(found.stdout.contains("[Smoked] [Trout]"), "\(found.stdout)")
         let bad = try StepProcess.run("step10", ["search", "--query", "NEAR( smoked"], in: directory)

@@ -151,6 +151,8 @@ import Testing
         ("an empty list", { Data(#"{"bodies": []}"#.utf8) }, "lists no bodies"),
     ]
 
+    /// `decodeBodies` refuses each bad source, with a message that says what
+    /// is wrong and where, before `sync` (and its transaction) even starts.
     @Test(arguments: 0..<badSources.count)
     func aBadSourceIsRefusedBeforeTheCacheIsTouched(_ index: Int) throws {
         let bad = Self.badSources[index]
@@ -163,6 +165,29 @@ import Testing
             try sync(cache.queue, with: decodeBodies(bad.data(), from: bad.name))
         }
         #expect(error?.description.contains(bad.message) == true, "\(bad.name): \(error?.description ?? "")")
+        #expect(try databaseSnapshot(cache.path) == before)
+    }
+
+    /// A failure of SQLite's own, inside the transaction: the source passed
+    /// `decodeBodies` by another road and names a new body twice, so the
+    /// second INSERT breaks the primary key after the sync's DELETEs,
+    /// UPDATEs and first INSERTs ran. The cache is left as it was.
+    @Test func aConstraintFailureInsideTheTransactionLeavesNothingApplied() throws {
+        let directory = try TemporaryDirectory.current
+        let log = StatementLog()
+        let cache = try makeCache(in: directory, configuration: log.configuration)
+        let v1 = try fixtureBodies("v1")
+        try sync(cache.queue, with: v1)
+        let before = try databaseSnapshot(cache.path)
+        _ = log.take()
+
+        let v2 = try fixtureBodies("v2")
+        let new = try #require(v2.last { body in !v1.contains { $0.id == body.id } })
+        let error = #expect(throws: DatabaseError.self) { try sync(cache.queue, with: v2 + [new]) }
+        #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY, "\(String(describing: error))")
+        let statements = log.take()
+        #expect(["DELETE", "UPDATE", "INSERT"].allSatisfy { verb in statements.contains { $0.hasPrefix(verb) } })
+        #expect(statements.last == "ROLLBACK TRANSACTION")
         #expect(try databaseSnapshot(cache.path) == before)
     }
 
