@@ -123,12 +123,14 @@ extension IsolationFolder {
         }
 
         /// A first check that compiles GRDB says so and shows swift build's progress as it
-        /// comes: this test's build folder has no GRDB (IsolationTests build step 1's
-        /// exercises only), the suite's .build has it (make test built it).
+        /// comes: an empty build folder has no GRDB and no check (whatever `make ex` built
+        /// before in .build/isolation), the suite's .build has GRDB (make test built it).
         @Test func aFirstBuildOfGRDBIsAnnounced() throws {
             let manifest = try Manifest.load(root: repositoryRoot)
             var checker = Checker(workspace: Workspace(root: repositoryRoot))
-            checker.scratchPath = URL(fileURLWithPath: scratchPath)
+            let empty = try scratchFolder("no-build")
+            defer { try? FileManager.default.removeItem(at: empty) }
+            checker.scratchPath = empty
             #expect(!checker.isGRDBBuilt)
             let grdbExercise = try manifest.exercise("s2-write-rollback")
             let cExercise = try manifest.exercise("s1-read-nulls")
