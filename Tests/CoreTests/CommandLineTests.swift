@@ -244,7 +244,9 @@ import Testing
         // `list` numbers the exercises in the manifest's order, from 1.
         let manifest = try JSONSerialization.jsonObject(
             with: Data(contentsOf: workspaceRoot.appendingPathComponent("Exercises/manifest.json")))
-        let ids = ((manifest as? [String: Any])?["exercises"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        let ids = ((manifest as? [String: Any])?["exercises"] as? [[String: Any]] ?? []).compactMap {
+            $0["id"] as? String
+        }
         let number = String(try #require(ids.firstIndex(of: "s5-add-notes")) + 1)
         for typed in [number, "S5-ADD-NOTES", "s5-add-notes"] {
             let result = try Self.course(["reset", typed])
