@@ -116,6 +116,7 @@ import Testing
             "✗ searches: % is just a percent sign: the search for \"100%\" also finds [\"1000 Teas\"]",
             "✗ every product with the word smoked, Hot-Smoked Mackerel too",
             "✗ reads the points of Blob (12), Blob Jr (NULL) and Blob Sr (0)",
+            "✗ a good payload replaces the cache: a good payload left the cache as it was",
         ]
         for line in good { #expect(MessageStyle.problems(line).isEmpty, "\(line): \(MessageStyle.problems(line))") }
     }
