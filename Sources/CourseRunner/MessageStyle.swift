@@ -7,12 +7,13 @@ import Foundation
 /// produce (`learnerCodeThrows`'s "returned normally" after a call that "must
 /// throw", a rule's words put before the failure's own).
 public enum MessageStyle {
-    /// Words a sentence does not end on: articles, prepositions, conjunctions,
-    /// a modal (the rest of the sentence went missing). Not "was" or "it":
-    /// "left the cache as it was" ends well.
+    /// Words a sentence does not end on: articles, conjunctions, a modal, and
+    /// prepositions that are never a verb's particle (the rest of the sentence
+    /// went missing). Not "was" ("left the cache as it was") nor "on" ("it
+    /// turns no enforcement on").
     static let danglingWords: Set<String> = [
-        "a", "an", "the", "and", "or", "but", "of", "to", "with", "from", "by", "for", "in", "on", "at", "as",
-        "its", "that", "which", "than", "still", "must", "also",
+        "a", "an", "the", "and", "or", "but", "of", "with", "from", "its", "that", "which", "than", "still",
+        "must", "also",
     ]
 
     /// What is wrong with the `✗` lines of a check's output (none: they read well).

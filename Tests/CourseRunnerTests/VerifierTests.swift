@@ -108,6 +108,7 @@ import Testing
             "✗ a refused edit: editPrice(db, id: 1, price: -1) must throw returned normally",
             "✗ searches: % is just a percent sign: % is just a percent sign (\"100%\"): a wildcard still",
             "✗ searches: names ending with the text of",
+            "✗ the products with the word smoked, best match first: best match first: bm25's lowest score is the best",
             "✗ reads the rows:",
         ]
         for line in bad { #expect(!MessageStyle.problems("✓ first part\n" + line).isEmpty, "\(line)") }
@@ -117,6 +118,7 @@ import Testing
             "✗ every product with the word smoked, Hot-Smoked Mackerel too",
             "✗ reads the points of Blob (12), Blob Jr (NULL) and Blob Sr (0)",
             "✗ a good payload replaces the cache: a good payload left the cache as it was",
+            "✗ is refused: PRAGMA foreign_key_check lists the rows that break a key; it turns no enforcement on",
         ]
         for line in good { #expect(MessageStyle.problems(line).isEmpty, "\(line): \(MessageStyle.problems(line))") }
     }
