@@ -7,13 +7,27 @@
 #   COURSE_OS=Darwin   behave as on macOS (for the tests)
 set -euo pipefail
 os=${COURSE_OS:-$(uname -s)}
+cd "$(dirname "$0")/.."
+
+# junitparser, the JUnit reader ReportTests reads the instructor's report.xml with (a real
+# consumer, not only our own code): pinned, with pip into .build/tools/ (--target, as
+# scripts/actionlint.sh does). The test skips, saying so, where it is not installed.
+junitparser=junitparser-5.0.3
+install_junitparser() {
+  [ -z "${COURSE_OS:-}" ] || return 0 # a simulated platform (WorkflowTests): installs nothing
+  [ -d ".build/tools/$junitparser/junitparser" ] && return 0
+  echo "Installing $junitparser into .build/tools/$junitparser (pip)"
+  PIP_ROOT_USER_ACTION=ignore python3 -m pip install --quiet --disable-pip-version-check --no-deps \
+    --target ".build/tools/$junitparser" "junitparser==${junitparser#junitparser-}"
+}
 
 if [ "$os" = Darwin ]; then
   if ! sdk=$(xcrun --show-sdk-path 2>/dev/null) || ! [ -f "$sdk/usr/include/sqlite3.h" ]; then
     echo "No macOS SDK with sqlite3.h: install Xcode, or run: xcode-select --install" >&2
     exit 1
   fi
-  echo "macOS: Swift and SQLite from Xcode's SDK ($sdk): nothing to install."
+  echo "macOS: Swift and SQLite from Xcode's SDK ($sdk): nothing to install for them."
+  install_junitparser
   exit 0
 fi
 
@@ -28,9 +42,11 @@ python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip) # scripts/ac
 command -v setsid >/dev/null 2>&1 || packages+=(util-linux)
 if [ ${#packages[@]} -eq 0 ]; then
   echo "Linux: every package CI needs is installed."
+  install_junitparser
   exit 0
 fi
 if [ "$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi
 echo "Linux: installing ${packages[*]}"
 $sudo apt-get update -qq
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}"
+install_junitparser

@@ -85,14 +85,31 @@ public func learnerCode<T>(_ call: String, sql: String? = nil, _ body: () throws
     }
 }
 
-/// Runs the learner's code that must throw: returns the error.
+/// Runs the learner's code that must throw: returns the error. `call` is the
+/// sentence's subject: "saveEdit(…), refused by CHECK (…)," + "returned normally instead of throwing".
 public func learnerCodeThrows(_ call: String, sql: String? = nil, _ body: () throws -> Void) throws -> Error {
     do {
         try body()
     } catch {
         return error
     }
-    throw CheckFailure("\(call) returned normally", expected: "an error", actual: "no error", sql: sql)
+    throw CheckFailure(
+        "\(call) returned normally instead of throwing", expected: "an error", actual: "no error", sql: sql)
+}
+
+/// Fails like `expect(_:equals:)`, showing the values as Swift code writes
+/// them (`swiftLiteral`): for a Swift function's result, not a column's.
+public func expectSwift<T: Equatable>(_ actual: T, equals expected: T, _ what: String, sql: String? = nil) throws {
+    guard actual != expected else { return }
+    throw CheckFailure(what, expected: swiftLiteral(expected), actual: swiftLiteral(actual), sql: sql)
+}
+
+/// A Swift value as Swift code writes it: `nil`, a string as its literal
+/// (`"\"kestrel\"*"`, quotes escaped), an array in brackets.
+public func swiftLiteral<T>(_ value: T) -> String {
+    if let optional = value as? OptionalProtocol { return optional.swiftShown }
+    if let array = value as? [Any] { return "[" + array.map { swiftLiteral($0) }.joined(separator: ", ") + "]" }
+    return String(reflecting: value)
 }
 
 /// A value as a learner reads it: strings quoted, nil as NULL.
@@ -117,8 +134,18 @@ public func table(_ rows: [[String]]) -> String {
     }.joined(separator: "\n")
 }
 
-protocol OptionalProtocol { var shown: String { get } }
+protocol OptionalProtocol {
+    var shown: String { get }
+    var swiftShown: String { get }
+}
 extension Optional: OptionalProtocol {
+    var swiftShown: String {
+        switch self {
+        case .none: "nil"
+        case .some(let wrapped): swiftLiteral(wrapped)
+        }
+    }
+
     var shown: String {
         switch self {
         case .none: "NULL"
@@ -165,6 +192,14 @@ public var exerciseFolder: URL {
 /// lines (`--` in SQL, `#` in predictions) and surrounding blank lines, read
 /// the same however the learner's editor saved it (see `editorNeutral`).
 public func learnerText(_ name: String, comment: String) throws -> String {
+    try learnerLines(name, comment: comment).map(\.text).joined(separator: "\n")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+/// The same lines, each with its number in the file as the learner's editor
+/// shows it (comment lines and the blank lines around the text left out, blank
+/// lines inside it kept): what a message about a line names.
+public func learnerLines(_ name: String, comment: String) throws -> [(number: Int, text: String)] {
     let url = exerciseFolder.appendingPathComponent(name)
     guard let data = try? Data(contentsOf: url) else {
         throw CheckFailure("reading \(name)", expected: "the file \(url.path)", actual: "no such file")
@@ -172,8 +207,9 @@ public func learnerText(_ name: String, comment: String) throws -> String {
     guard let text = editorNeutral(data) else {
         throw CheckFailure("reading \(name)", expected: "text in UTF-8", actual: "bytes that are not UTF-8")
     }
-    return text.components(separatedBy: "\n")
-        .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix(comment) }
-        .joined(separator: "\n")
-        .trimmingCharacters(in: .whitespacesAndNewlines)
+    let lines = text.components(separatedBy: "\n").enumerated()
+        .map { (number: $0.offset + 1, text: $0.element) }
+        .filter { !$0.text.trimmingCharacters(in: .whitespaces).hasPrefix(comment) }
+    let blank = { (line: (number: Int, text: String)) in line.text.trimmingCharacters(in: .whitespaces).isEmpty }
+    return Array(lines.drop(while: blank).reversed().drop(while: blank).reversed())
 }

@@ -27,7 +27,7 @@ runCheck(
                 let db = try ScratchDatabase(file: true)
                 try db.execute(schema + "INSERT INTO players (name) VALUES ('Blob Sr');")
                 _ = try learnerCodeThrows(
-                    "addPlayers with \"Blob Sr\", whose name is taken (UNIQUE), must rethrow the error",
+                    "addPlayers with \"Blob Sr\", whose name is taken (UNIQUE),",
                     sql: "INSERT INTO players (name) VALUES (?)"
                 ) {
                     try addPlayers(db.handle, names: ["Blob", "Blob Jr", "Blob Sr"])

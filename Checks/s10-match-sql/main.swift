@@ -26,7 +26,7 @@ runQueryCheck(
             rows, _ in !rows.contains { $0[0].hasPrefix("Smokedown") }
         },
         .sameRows("every product with the word smoked, Hot-Smoked Mackerel too: the index splits words at '-'"),
-        QueryRule("best match first: bm25's lowest score is the best (the name that says smoked twice)") {
+        QueryRule("the worst match comes first: bm25's lowest score is the best (the name that says smoked twice)") {
             rows, expected in rows.first == expected.first
         },
         QueryRule("ranked all the way by bm25(product_fts), not in the order FTS5 stores the rows") {

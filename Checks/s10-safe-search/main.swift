@@ -17,7 +17,7 @@ func search(_ text: String) throws -> [String] {
     let queue = try DatabaseQueue()
     try queue.write { db in try db.execute(sql: setup) }
     let sql = "SELECT product FROM product_fts WHERE product_fts MATCH ? ORDER BY rowid"
-    return try learnerCode("MATCH \(show(pattern)) (searchPattern(\(show(text))))", sql: sql) {
+    return try learnerCode("MATCH \(swiftLiteral(pattern)) (searchPattern(\(swiftLiteral(text))))", sql: sql) {
         try queue.read { db in try String.fetchAll(db, sql: sql, arguments: [pattern]) }
     }
 }
@@ -28,42 +28,44 @@ runCheck(
         (
             "every word must appear",
             {
-                try expect(
+                try expectSwift(
                     try search("smoked trout"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked trout\"")
-                try expect(
+                try expectSwift(
                     try search("TROUT"), equals: ["Smoked Trout \"Kestrel Cut\"", "Trout Pâté"], "search \"TROUT\"")
             }
         ),
         (
             "the last word is a prefix: a * after its closing quote",
             {
-                try expect(try search("smoked tro"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked tro\"")
-                try expect(try search("pat"), equals: ["Trout Pâté"], "search \"pat\"")
+                try expectSwift(
+                    try search("smoked tro"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked tro\"")
+                try expectSwift(try search("pat"), equals: ["Trout Pâté"], "search \"pat\"")
             }
         ),
         (
             "only the last word is a prefix: the others are whole words",
             {
                 // "smoke" is no word of Smoked Trout: "smoke"* would find it.
-                try expect(try search("smoke trout"), equals: [], "search \"smoke trout\"")
+                try expectSwift(try search("smoke trout"), equals: [], "search \"smoke trout\"")
             }
         ),
         (
             "FTS5 syntax is searched as words: every word in double quotes, a \" inside doubled",
             {
-                try expect(try search("\"kestrel"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"\\\"kestrel\"")
-                try expect(try search("near( and"), equals: ["Near And Far Oats"], "search \"near( and\"")
+                try expectSwift(
+                    try search("\"kestrel"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"\\\"kestrel\"")
+                try expectSwift(try search("near( and"), equals: ["Near And Far Oats"], "search \"near( and\"")
                 for text in ["tea OR", "-honey", "product: fig", "(fig", "fig)", "NOT tea", "smoked*", "^goat", "a+b"] {
                     _ = try search(text)
                 }
-                try expect(try search("1000-Flower"), equals: ["1000-Flower Honey"], "search \"1000-Flower\"")
+                try expectSwift(try search("1000-Flower"), equals: ["1000-Flower Honey"], "search \"1000-Flower\"")
             }
         ),
         (
             "nothing to search (no letter or digit) is nil",
             {
                 for text in ["", "   ", " - ( \" * "] {
-                    try expect(searchPattern(text), equals: nil, "searchPattern(\(show(text)))")
+                    try expectSwift(searchPattern(text), equals: nil, "searchPattern(\(swiftLiteral(text)))")
                 }
             }
         ),

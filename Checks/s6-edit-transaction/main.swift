@@ -38,7 +38,7 @@ runCheck(
                 let queue = try DatabaseQueue()
                 try queue.write { db in try db.execute(sql: setup) }
                 _ = try learnerCodeThrows(
-                    "saveEdit(productID: 27, price: 1, stock: -5), refused by CHECK (UnitsInStock >= 0), must throw"
+                    "saveEdit(productID: 27, price: 1, stock: -5), refused by CHECK (UnitsInStock >= 0),"
                 ) {
                     try saveEdit(queue, productID: 27, price: 1, stock: -5)
                 }
@@ -54,7 +54,7 @@ runCheck(
                 let queue = try DatabaseQueue()
                 try queue.write { db in try db.execute(sql: setup) }
                 _ = try learnerCodeThrows(
-                    "saveEdit(productID: 27, price: -1, stock: 5), refused by CHECK (UnitPrice >= 0), must throw"
+                    "saveEdit(productID: 27, price: -1, stock: 5), refused by CHECK (UnitPrice >= 0),"
                 ) {
                     try saveEdit(queue, productID: 27, price: -1, stock: 5)
                 }

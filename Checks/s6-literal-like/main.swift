@@ -17,7 +17,8 @@ func search(_ text: String) throws -> [String] {
     }
 }
 
-/// Fails, naming how, unless the search for `text` finds exactly `expected`.
+/// Fails, naming how, unless the search for `text` finds exactly `expected`;
+/// `rule` (in parentheses, after what went wrong) is the rule the task states.
 func expectSearch(_ text: String, finds expected: [String], _ rule: String) throws {
     let found = try search(text)
     guard found != expected else { return }
@@ -27,10 +28,10 @@ func expectSearch(_ text: String, finds expected: [String], _ rule: String) thro
         : found.sorted() == expected.sorted()
             ? "finds them in another order"
             : Set(expected).isSubset(of: found)
-                ? "also finds \(show(found.filter { !expected.contains($0) })): a wildcard still"
+                ? "also finds \(show(found.filter { !expected.contains($0) })): a % or _ in the text still works as a wildcard"
                 : "finds other names"
     throw CheckFailure(
-        "\(rule): the search for \(show(text)) \(how)", expected: show(expected), actual: show(found), sql: setup)
+        "the search for \(show(text)) \(how) (\(rule))", expected: show(expected), actual: show(found), sql: setup)
 }
 
 runCheck(
@@ -40,9 +41,9 @@ runCheck(
             "finds a name part, ignoring the case of A–Z",
             {
                 try expectSearch("Chai", finds: ["Chai"], "searchProducts returns the names that contain the text")
-                try expectSearch("chai", finds: ["Chai"], "LIKE ignores the case of A–Z (instr and GLOB do not)")
+                try expectSearch("chai", finds: ["Chai"], "LIKE ignores the case of A–Z; instr and GLOB do not")
                 try expectSearch(
-                    "water", finds: ["PureXWater", "Pure_Water"], "names contain the text, ordered by name")
+                    "water", finds: ["PureXWater", "Pure_Water"], "the names that contain the text, ordered by name")
             }
         ),
         (
@@ -50,19 +51,19 @@ runCheck(
             {
                 try expectSearch(
                     "100%", finds: ["100% Juice"],
-                    "% is just a percent sign (escape it, and name the escape character with ESCAPE)")
+                    "escape it, and name the escape character with ESCAPE")
             }
         ),
         (
             "_ is just an underscore",
-            { try expectSearch("e_w", finds: ["Pure_Water"], "_ is just an underscore (escape it too)") }
+            { try expectSearch("e_w", finds: ["Pure_Water"], "escape it too") }
         ),
         (
             "a backslash is just a backslash",
             {
                 try expectSearch(
                     "k\\s", finds: ["Back\\Slash"],
-                    "the escape character itself is escaped first (a backslash is just a backslash)")
+                    "the escape character itself is escaped first")
             }
         ),
     ])

@@ -61,7 +61,7 @@ runCheck(
             {
                 let queue = try cache()
                 let payload = #"[{"id": "mars", "englishName": "Mars"}, {"id": "", "englishName": "Nobody"}]"#
-                _ = try learnerCodeThrows("sync(cache, payload: \(payload)), a body with an empty id, must throw: it") {
+                _ = try learnerCodeThrows("sync(cache, payload: \(payload)), a body with an empty id,") {
                     try sync(queue, payload: Data(payload.utf8))
                 }
                 try expect(try contents(queue), equals: before, "the cache after a refused sync", sql: query)

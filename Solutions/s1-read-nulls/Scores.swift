@@ -5,7 +5,8 @@ import CSQLite
 // The table: scores (id INTEGER PRIMARY KEY, name TEXT NOT NULL, points INTEGER)
 // A player who has not played yet has points NULL. Write `readScores`:
 // every row, ordered by id, with NULL points read as nil (not 0), and the
-// statement finalized before you return, whatever happens.
+// statement finalized before you return, whatever happens. An error from
+// sqlite3_step is thrown, not taken for the end of the rows.
 
 struct Score: Equatable {
     var name: String

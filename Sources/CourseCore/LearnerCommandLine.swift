@@ -163,25 +163,3 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
         }.joined(separator: "\n")
     }
 }
-
-/// The word of `candidates` closest to `word` by edit distance, when close
-/// enough to be a typo (at most a third of the letters differ).
-public func closestWord(to word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(1, word.count / 3) }
-    return scored.min { $0.1 < $1.1 }?.0
-}
-
-/// Levenshtein distance: insertions, deletions and substitutions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in stride(from: 1, through: b.count, by: 1) {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return a.isEmpty ? b.count : previous[b.count]
-}

@@ -14,8 +14,9 @@ public protocol Lesson: ParsableCommand {
 extension Lesson {
     /// `make stepN ARGS="…"` runs this: mistyped subcommands and options
     /// answered as such, ArgumentParser's usage lines in the learner's form
-    /// (see LearnerCommandLine).
+    /// (see LearnerCommandLine); Ctrl-C answered in one line (see Interrupt).
     public static func main() {
+        Interrupt.install()
         LearnerCommandLine<Self>(target: _commandName).main()
     }
 }
@@ -23,6 +24,7 @@ extension Lesson {
 extension Lesson where Self: AsyncParsableCommand {
     /// The same, for a step whose subcommands wait (step 7's sync).
     public static func main() async {
+        Interrupt.install()
         await LearnerCommandLine<Self>(target: _commandName).main()
     }
 }

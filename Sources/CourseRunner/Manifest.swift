@@ -60,15 +60,31 @@ public struct Manifest: Codable, Sendable {
         }
     }
 
-    public func exercise(_ id: String) throws -> Exercise {
-        guard let exercise = exercises.first(where: { $0.id == id }) else {
-            let close = exercises.map(\.id).filter { $0.contains(id) || id.contains($0) }
-            throw RunnerError(
-                "no exercise called \(id)"
-                    + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
-                    + ". `make ex ARGS=\"list\"` lists them.")
-        }
-        return exercise
+    /// The exercise a learner names on the command line: its id, in any case
+    /// (`S5-ADD-NOTES`), or its number in `list` (`15`; the first is 1).
+    public func lookUp(_ typed: String) -> Exercise? {
+        if let number = Int(typed), exercises.indices.contains(number - 1) { return exercises[number - 1] }
+        return exercises.first { $0.id.lowercased() == typed.lowercased() }
+    }
+
+    /// Whether a word is meant as an exercise (an id, even mistyped, or a number):
+    /// the runner's default subcommand takes it, and says which exercise it meant.
+    public static func looksLikeAnExercise(_ word: String) -> Bool {
+        Int(word) != nil || word.lowercased().wholeMatch(of: /s[0-9]+-.*/) != nil
+    }
+
+    /// `lookUp`, or an error that names the closest ids given (`suggestions`).
+    public func exercise(_ typed: String, suggestions: [String] = []) throws -> Exercise {
+        if let exercise = lookUp(typed) { return exercise }
+        let close =
+            suggestions.isEmpty
+            ? exercises.map(\.id).filter { $0.contains(typed.lowercased()) || typed.lowercased().contains($0) }
+            : suggestions
+        let range = Int(typed) != nil ? " (the numbers go from 1 to \(exercises.count))" : ""
+        throw RunnerError(
+            "no exercise called \(typed)\(range)"
+                + (close.isEmpty ? "" : ": did you mean \(close.joined(separator: ", "))?")
+                + " `make ex ARGS=\"list\"` lists them, with their numbers.")
     }
 }
 

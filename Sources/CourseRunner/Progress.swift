@@ -23,7 +23,11 @@ public struct LearnerProgress {
     public var workspace: Workspace
     public var manifest: Manifest
     public var checker: Checker
-    public var state: CourseState
+    /// The notes as this command last read or wrote them. Changed only through
+    /// `change`, which applies each change to the file under its lock.
+    public private(set) var state: CourseState
+    /// A change the file could not take (kept in memory): `save` reports it.
+    var unsaved: Error?
     /// Results computed by this process, by id: checked once, not twice.
     var fresh: [String: (fingerprint: String, result: CheckResult)] = [:]
     /// Exercises whose check passed now, after failing (or never running) before.
@@ -36,7 +40,28 @@ public struct LearnerProgress {
         state = CourseState.load(workspace.stateFile)
     }
 
-    public func save() throws { try state.save(workspace.stateFile) }
+    /// Every change is already in the file (see `change`): this only says
+    /// whether one could not be written.
+    public func save() throws {
+        if let unsaved { throw unsaved }
+    }
+
+    /// Changes one exercise's notes: read from the file, changed, written back,
+    /// under the file's lock (`CourseState.update`), so that what another
+    /// command changed meanwhile is kept. Returns what `body` returns.
+    @discardableResult
+    public mutating func change<T>(_ id: String, _ body: (inout ExerciseState) -> T) -> T {
+        var result: T?
+        do {
+            state = try CourseState.update(workspace.stateFile) { disk in
+                result = body(&disk.exercises[id, default: ExerciseState()])
+            }
+        } catch {
+            unsaved = error
+        }
+        if let result { return result }
+        return body(&state.exercises[id, default: ExerciseState()])
+    }
 
     func currentFingerprint(_ exercise: Exercise) -> String {
         let checks = workspace.root.appendingPathComponent("Checks/\(exercise.id)")
@@ -51,12 +76,14 @@ public struct LearnerProgress {
         if let known = fresh[exercise.id], known.fingerprint == print { return known.result }
         let result = checker.check(exercise, folder: workspace.exercisesFolder)
         fresh[exercise.id] = (print, result)
-        var notes = state[exercise.id]
-        if result.passed, notes.lastResult?.passed != true { newlyPassed.append(exercise.id) }
-        if notes.fingerprint != print { notes.attempts += 1 }
-        notes.fingerprint = print
-        notes.lastResult = result
-        state[exercise.id] = notes
+        let passedBefore = change(exercise.id) { notes in
+            let before = notes.lastResult?.passed == true
+            if notes.fingerprint != print { notes.attempts += 1 }
+            notes.fingerprint = print
+            notes.lastResult = result
+            return before
+        }
+        if result.passed, !passedBefore { newlyPassed.append(exercise.id) }
         return result
     }
 

@@ -9,7 +9,9 @@ public struct ReportRow: Codable, Sendable, Equatable {
     public var attempts: Int
     public var hintsUsed: Int
     public var solutionViewed: Bool
-    /// The first lines of the failing check's message (empty when it passes or was not started).
+    /// What the failing check says, whole: from its first `✗` line to the end
+    /// (what was expected, what came, the SQL), or the compiler's `error:`
+    /// lines. Empty when it passes or was not started.
     public var failure: String
 }
 
@@ -28,14 +30,7 @@ public struct Report: Codable, Sendable {
         let rows = progress.manifest.exercises.map { exercise in
             let (status, result) = progress.status(exercise)
             let notes = progress.state[exercise.id]
-            let failure =
-                status == .passed
-                ? ""
-                : (result?.message ?? "")
-                    .components(separatedBy: "\n").filter {
-                        $0.hasPrefix("✗") || $0.hasPrefix("  ") || $0.contains("error:")
-                    }
-                    .prefix(4).joined(separator: "\n")
+            let failure = status == .passed ? "" : Report.failure(result)
             return ReportRow(
                 id: exercise.id, step: exercise.step, kind: exercise.kind.rawValue, status: status,
                 attempts: notes.attempts, hintsUsed: notes.hintsUsed,
@@ -55,6 +50,16 @@ public struct Report: Codable, Sendable {
         )
     }
 
+    /// The part of a failing result the report keeps: see `ReportRow.failure`.
+    static func failure(_ result: CheckResult?) -> String {
+        guard let result, !result.passed else { return "" }
+        let lines = result.message.components(separatedBy: "\n")
+        if result.stage == .check, let first = lines.firstIndex(where: { $0.hasPrefix("✗") }) {
+            return lines[first...].joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return lines.filter { $0.contains("error:") }.joined(separator: "\n")
+    }
+
     public var markdown: String {
         var lines = [
             "# Exercises: \(learner)", "",
@@ -72,23 +77,38 @@ public struct Report: Codable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// JUnit XML for CI dashboards: one test case per exercise.
+    /// JUnit XML for CI dashboards: one test case per exercise. A pass is a
+    /// test that passed, an exercise not started a skipped one (`<skipped/>`),
+    /// and a failing or not compiling one a failure whose text is all the
+    /// check said (`failure`); its `message` is the status and the first line.
     public var junit: String {
         func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            // XML 1.0 has no place for other control characters (a check's output could hold one).
+            let kept = text.unicodeScalars.filter { $0 == "\n" || $0 == "\t" || $0.value >= 0x20 }
+            return String(String.UnicodeScalarView(kept))
+                .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
+        let skipped = exercises.filter { $0.status == .notStarted }.count
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<testsuite name=\"exercises\" tests=\"\(exercises.count)\" failures=\"\(exercises.count - passed)\">",
+            "<testsuite name=\"exercises\" tests=\"\(exercises.count)\" "
+                + "failures=\"\(exercises.count - passed - skipped)\" errors=\"0\" skipped=\"\(skipped)\">",
         ]
         for row in exercises {
             let open = "  <testcase classname=\"step\(row.step)\" name=\"\(row.id)\""
-            if row.status == .passed {
+            switch row.status {
+            case .passed:
                 lines.append(open + "/>")
-            } else {
+            case .notStarted:
                 lines.append(open + ">")
-                lines.append("    <failure message=\"\(row.status.rawValue)\">\(escape(row.failure))</failure>")
+                lines.append("    <skipped message=\"not started\"/>")
+                lines.append("  </testcase>")
+            case .failing, .notCompiling:
+                let first = row.failure.components(separatedBy: "\n").first ?? ""
+                let message = first.isEmpty ? row.status.rawValue : "\(row.status.rawValue): \(first)"
+                lines.append(open + ">")
+                lines.append("    <failure message=\"\(escape(message))\">\(escape(row.failure))</failure>")
                 lines.append("  </testcase>")
             }
         }

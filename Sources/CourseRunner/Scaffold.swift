@@ -191,7 +191,7 @@ public struct Scaffold {
     var mistakeSays: String {
         switch kind {
         case .write, .fix, .sql: "rows, not the largest id"
-        case .predict: "line 2 of prediction.txt is the first wrong one"
+        case .predict: "line 5 of prediction.txt is the first wrong one"  // the header is lines 1–3
         }
     }
 

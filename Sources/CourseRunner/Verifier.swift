@@ -7,6 +7,9 @@ import Foundation
 public struct Verifier {
     public var workspace: Workspace
     public var checker: Checker
+    /// Print every failure a starter or a known mistake gets, whole (`verify --messages`): the list a
+    /// person reads once to see that each names what is wrong.
+    public var printsMessages = false
 
     public init(workspace: Workspace) {
         self.workspace = workspace
@@ -54,9 +57,21 @@ public struct Verifier {
                 )
             }
             var firstLines = [(starter.stage == .check ? firstFailure(starter.message) : nil, "the starter")]
+            var failures = starter.stage == .check ? [("the starter", starter.message)] : []
             for (attempt, result) in mine where attempt.role != .solution && attempt.role != .saved {
                 found += attemptProblems(attempt, result) + predictionLeaks(exercise, result, solution: solution)
-                if attempt.role == .mistake { firstLines.append((firstFailure(result.message), attempt.source)) }
+                if attempt.role == .mistake {
+                    firstLines.append((firstFailure(result.message), attempt.source))
+                    if result.stage == .check { failures.append((attempt.source, result.message)) }
+                }
+            }
+            // Every failure a learner can meet reads as a sentence (MessageStyle).
+            for (who, message) in failures {
+                found += MessageStyle.problems(message).map { "\(who)'s failure \($0)" }
+                if printsMessages {
+                    let shown = message.components(separatedBy: "\n").drop { !$0.hasPrefix("✗") }
+                    print("── \(exercise.id), \(who):\n" + shown.joined(separator: "\n"))
+                }
             }
             found += sameWords(firstLines)
             let counts =

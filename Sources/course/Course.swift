@@ -21,10 +21,18 @@ struct Course: ParsableCommand {
         defaultSubcommand: Check.self
     )
 
-    /// `make ex ARGS="…"` runs this: an exercise's id alone checks it (the
-    /// default subcommand), any other unknown word is a mistyped subcommand.
+    /// `make ex ARGS="…"` runs this: an exercise's id (any case) or number alone
+    /// checks it (the default subcommand), and so does a word shaped like an id
+    /// (`s5-add-note`: check answers with the closest one); any other unknown
+    /// word is a mistyped subcommand.
     static func main() {
-        let ids = (try? Workspace.current()).flatMap { try? Manifest.load(root: $0.root) }?.exercises.map(\.id)
-        LearnerCommandLine<Course>(target: "ex", defaultAccepts: { ids?.contains($0) ?? true }).main()
+        let manifest = (try? Workspace.current()).flatMap { try? Manifest.load(root: $0.root) }
+        LearnerCommandLine<Course>(
+            target: "ex",
+            defaultAccepts: { word in
+                guard let manifest else { return true }
+                return manifest.lookUp(word) != nil || Manifest.looksLikeAnExercise(word)
+            }
+        ).main()
     }
 }

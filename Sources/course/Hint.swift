@@ -11,10 +11,12 @@ struct Hint: ParsableCommand {
             print("Every exercise passes.")
             return
         }
-        var notes = session.progress.state[exercise.id]
-        let level = min(notes.hintsUsed, exercise.hints.count - 1)
-        notes.hintsUsed = min(notes.hintsUsed + 1, exercise.hints.count)
-        session.progress.state[exercise.id] = notes
+        // Read and raised in one change of the state file: a hint asked for in another terminal counts too.
+        let level = session.progress.change(exercise.id) { notes in
+            let level = min(notes.hintsUsed, exercise.hints.count - 1)
+            notes.hintsUsed = min(notes.hintsUsed + 1, exercise.hints.count)
+            return level
+        }
         try session.save()
         print("Hint \(level + 1) of \(exercise.hints.count) for \(exercise.id):")
         print("  " + exercise.hints[level])

@@ -42,7 +42,7 @@ struct Reset: ParsableCommand {
             try FileManager.default.copyItem(at: file, to: backup)
             try Data(starter.utf8).write(to: file, options: .atomic)
             // Attempts and hints stay (the learner did make them), unless every exercise starts over.
-            if all { session.progress.state[exercise.id] = ExerciseState() }
+            if all { session.progress.change(exercise.id) { $0 = ExerciseState() } }
             print(
                 "Restored \(session.workspace.display(file)); yours is in \(session.workspace.display(backup)).")
         }

@@ -18,7 +18,8 @@ struct Solution: ParsableCommand {
             try session.save()
             throw ExitCode(1)
         }
-        session.progress.state[exercise.id].solutionViewed = true
+        // "Solution seen" in the report means seen before the pass: after it, the learner compares.
+        if !passes { session.progress.change(exercise.id) { $0.solutionViewed = true } }
         try session.save()
         print("Your file against the reference solution (- yours, + reference):\n")
         print(

@@ -6,6 +6,8 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "For instructors and CI: lint, then every starter fails as declared and every solution passes.")
     @Argument(help: "Only these exercises (default: all).") var ids: [String] = []
+    @Flag(help: "Also print the whole failure of every starter and known mistake, to read them all once.")
+    var messages = false
 
     func run() throws {
         let workspace = try Workspace.current()
@@ -14,7 +16,9 @@ struct Verify: ParsableCommand {
         for problem in lint { print("✗ lint: \(problem)") }
         let exercises = try ids.isEmpty ? manifest.exercises : ids.map(manifest.named)
         let start = Date()
-        let problems = Verifier(workspace: workspace).verify(exercises)
+        var verifier = Verifier(workspace: workspace)
+        verifier.printsMessages = messages
+        let problems = verifier.verify(exercises)
         for (exercise, problem) in problems { print("✗ \(exercise.id): \(problem)") }
         let failures = lint.count + problems.count
         let seconds = Int(Date().timeIntervalSince(start).rounded())

@@ -200,6 +200,15 @@ import Testing
                 "make step7 ARGS=\"synk\"", try StepProcess.run("step7", ["synk"], in: directory),
                 ["synk is not a subcommand", "make step7 ARGS=\"sync\""]
             ),
+            // Two letters swapped are one typo (issue 34): `snyc` is `sync`, in every step that has one.
+            (
+                "make step7 ARGS=\"snyc\"", try StepProcess.run("step7", ["snyc"], in: directory),
+                ["snyc is not a subcommand", "Did you mean make step7 ARGS=\"sync\"?"]
+            ),
+            (
+                "make step8 ARGS=\"snyc\"", try StepProcess.run("step8", ["snyc"], in: directory),
+                ["snyc is not a subcommand", "Did you mean make step8 ARGS=\"sync\"?"]
+            ),
             (
                 "make step6 ARGS=\"edit 27 --prise 17\"",
                 try StepProcess.run("step6", ["edit", "27", "--prise", "17"], in: directory),
@@ -210,12 +219,42 @@ import Testing
                 ["chek is not a subcommand", "make ex ARGS=\"check\"", "watch"]
             ),
             ("make ex ARGS=\"check no-such-id\"", try Self.course(["check", "no-such-id"]), ["no exercise called"]),
+            // An id as a learner types it: a typo gets the closest id, a number out of range the range.
+            (
+                "make ex ARGS=\"check S5-ADD-NOTE\"", try Self.course(["check", "S5-ADD-NOTE"]),
+                ["no exercise called S5-ADD-NOTE: did you mean s5-add-notes?"]
+            ),
+            (
+                "make ex ARGS=\"s5-add-note\"", try Self.course(["s5-add-note"]),
+                ["no exercise called s5-add-note: did you mean s5-add-notes?"]
+            ),
+            ("make ex ARGS=\"check 999\"", try Self.course(["check", "999"]), ["the numbers go from 1 to"]),
         ]
         for (shown, result, expected) in answers {
             #expect(result.status == 64, "\(shown): exit status \(result.status)")
             for text in expected { #expect(result.stderr.contains(text), "\(shown):\n\(result.stderr)") }
         }
         #expect(!FileManager.default.fileExists(atPath: directory.file("db")), "a wrong command line opens nothing")
+    }
+
+    /// An exercise named as `list` shows it (its number) or in capitals is the
+    /// exercise (issue 34): `reset` reads the name and stops before changing
+    /// anything (an untouched starter, or no one to confirm on standard input).
+    @Test func anExerciseIsNamedByItsNumberOrItsIdInAnyCase() throws {
+        // `list` numbers the exercises in the manifest's order, from 1.
+        let manifest = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: workspaceRoot.appendingPathComponent("Exercises/manifest.json")))
+        let ids = ((manifest as? [String: Any])?["exercises"] as? [[String: Any]] ?? []).compactMap {
+            $0["id"] as? String
+        }
+        let number = String(try #require(ids.firstIndex(of: "s5-add-notes")) + 1)
+        for typed in [number, "S5-ADD-NOTES", "s5-add-notes"] {
+            let result = try Self.course(["reset", typed])
+            #expect(result.status != 64 && result.stderr.isEmpty, "reset \(typed): \(result.status)\n\(result.stderr)")
+            #expect(
+                result.stdout.contains("Nothing to reset") || result.stdout.contains("Exercises/s5-add-notes/"),
+                "reset \(typed):\n\(result.stdout)")
+        }
     }
 
     /// ArgumentParser's own answers (a refused option, `help`): their `Usage:`

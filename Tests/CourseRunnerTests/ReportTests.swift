@@ -21,9 +21,93 @@ import Testing
         #expect(
             report.markdown.contains(
                 "| s1-b | 1 | write | ✗ failing | 2 | 1/3 | no | ✗ reads rows: expected 3<br>  got: 0 |"))
-        #expect(report.junit.contains("tests=\"2\" failures=\"1\""))
+        #expect(report.junit.contains("tests=\"2\" failures=\"1\" errors=\"0\" skipped=\"0\""))
         #expect(report.junit.contains("<testcase classname=\"step1\" name=\"s1-a\"/>"))
-        #expect(report.junit.contains("<failure message=\"failing\">✗ reads rows: expected 3\n  got: 0</failure>"))
+        #expect(
+            report.junit.contains(
+                "<failure message=\"failing: ✗ reads rows: expected 3\">✗ reads rows: expected 3\n  got: 0</failure>"))
+    }
+
+    /// What a report row keeps of a failing check (issue 34): all of it from the
+    /// first ✗, expected, got and SQL, however long; of a build, its errors.
+    @Test func aFailureKeepsExpectedGotAndTheSQL() {
+        let message = """
+            ✓ reads the rows
+            ✗ orders them: the rows in id order
+              expected: 1  Ann
+                        2  Bob
+                        3  Cy
+              got:      2  Bob
+                        1  Ann
+                        3  Cy
+              SQL:      SELECT id, name FROM player
+            """
+        #expect(
+            Report.failure(CheckResult(stage: .check, message: message, seconds: 0))
+                == message.components(separatedBy: "\n").dropFirst().joined(separator: "\n"))
+        let build = "Compiling…\nSolution.swift:3:5: error: cannot find 'x' in scope\nwarning: w"
+        #expect(
+            Report.failure(CheckResult(stage: .compile, message: build, seconds: 0))
+                == "Solution.swift:3:5: error: cannot find 'x' in scope")
+    }
+
+    /// The instructor's report.xml, read back by junitparser, a JUnit reader
+    /// that dashboards' tools build on: a pass passes, an exercise not started
+    /// is skipped (not red), a failing one carries the check's whole text.
+    /// junitparser is installed by scripts/ci-install.sh into .build/tools.
+    @Test(
+        .enabled(
+            if: FileManager.default.fileExists(
+                atPath: repositoryRoot.appendingPathComponent(".build/tools/junitparser-5.0.3/junitparser").path),
+            "junitparser is not installed: scripts/ci-install.sh installs it into .build/tools"))
+    func junitparserReadsTheReportBack() throws {
+        let failure = "✗ orders them: the rows in id order\n  expected: 1 < 2 & \"3\"\n  got:      2, 1, 3"
+        let rows = [
+            row("s1-a", .passed), row("s1-b", .notStarted), row("s1-c", .failing, failure: failure),
+            row("s1-d", .notCompiling, failure: "main.swift:1:1: error: expected expression"),
+        ]
+        let folder = try scratchFolder("junit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try report("ann", rows).write(to: folder)
+        let script = """
+            import json, sys
+            from junitparser import JUnitXml, Failure, Skipped
+            xml = JUnitXml.fromfile(sys.argv[1])
+            suites = [xml] if xml._tag == "testsuite" else list(xml)
+            out = []
+            for suite in suites:
+                out.append({"tests": suite.tests, "failures": suite.failures, "skipped": suite.skipped})
+                for case in suite:
+                    kinds = [("failure" if isinstance(r, Failure) else "skipped" if isinstance(r, Skipped) else "other",
+                              r.message, r.text) for r in case.result]
+                    out.append({"name": case.name, "classname": case.classname, "results": kinds})
+            print(json.dumps(out))
+            """
+        let tools = repositoryRoot.appendingPathComponent(".build/tools/junitparser-5.0.3").path
+        let result = Shell.run(
+            ["python3", "-c", script, folder.appendingPathComponent("report.xml").path], in: folder,
+            environment: ["PYTHONPATH": tools])
+        #expect(result.status == 0, "\(result.output)")
+        let read = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]], "\(result.output)")
+        #expect(read.first?["tests"] as? Int == 4)
+        #expect(read.first?["failures"] as? Int == 2)
+        #expect(read.first?["skipped"] as? Int == 1)
+        let cases = Dictionary(uniqueKeysWithValues: read.dropFirst().map { ($0["name"] as? String ?? "", $0) })
+        func results(_ name: String) -> [[String]] {
+            (cases[name]?["results"] as? [[Any]] ?? []).map { $0.map { $0 as? String ?? "(none)" } }
+        }
+        #expect(results("s1-a").isEmpty)
+        #expect(results("s1-b") == [["skipped", "not started", "(none)"]])
+        #expect(results("s1-c") == [["failure", "failing: ✗ orders them: the rows in id order", failure]])
+        #expect(
+            results("s1-d") == [
+                [
+                    "failure", "does not compile: main.swift:1:1: error: expected expression",
+                    "main.swift:1:1: error: expected expression",
+                ]
+            ])
+        #expect(cases["s1-c"]?["classname"] as? String == "step1")
     }
 
     /// Two learners' report.json files, read back from disk into one table.

@@ -118,6 +118,28 @@ import Testing
             contents(of: root.appendingPathComponent(folder)) == contents(of: root.appendingPathComponent("Exercises")))
     }
 
+    /// The failures issue 34 found, as the checks printed them: each is caught;
+    /// the same failures reworded as sentences are not.
+    @Test func aFailureThatRepeatsItselfOrStopsMidSentenceIsAProblem() {
+        let bad = [
+            "✗ a refused edit: editPrice(db, id: 1, price: -1) must throw returned normally",
+            "✗ searches: % is just a percent sign: % is just a percent sign (\"100%\"): a wildcard still",
+            "✗ searches: names ending with the text of",
+            "✗ the products with the word smoked, best match first: best match first: bm25's lowest score is the best",
+            "✗ reads the rows:",
+        ]
+        for line in bad { #expect(!MessageStyle.problems("✓ first part\n" + line).isEmpty, "\(line)") }
+        let good = [
+            "✗ a refused edit: editPrice(db, id: 1, price: -1) returned normally: it must throw",
+            "✗ searches: % is just a percent sign: the search for \"100%\" also finds [\"1000 Teas\"]",
+            "✗ every product with the word smoked, Hot-Smoked Mackerel too",
+            "✗ reads the points of Blob (12), Blob Jr (NULL) and Blob Sr (0)",
+            "✗ a good payload replaces the cache: a good payload left the cache as it was",
+            "✗ is refused: PRAGMA foreign_key_check lists the rows that break a key; it turns no enforcement on",
+        ]
+        for line in good { #expect(MessageStyle.problems(line).isEmpty, "\(line): \(MessageStyle.problems(line))") }
+    }
+
     @Test func twoWrongAnswersToldTheSameWordsAreAProblem() {
         let verifier = Verifier(workspace: Workspace(root: repositoryRoot))
         let same = "✗ adds nothing when one name is refused: the rows inserted before the refused one are still saved"
@@ -171,6 +193,18 @@ extension IsolationFolder {
                 #expect(failed.output.contains("line \(firstWrong) of prediction.txt"), "\(failed.output)")
                 for line in printed { #expect(!failed.output.contains(line), "shows \"\(line)\":\n\(failed.output)") }
             }
+            // A line is named by its number in the file, comments and blank lines counted (issue 28):
+            // here the comments are lines 1 and 2, a blank line 3, and line 5, blank, is the mistake.
+            try write(
+                "# my guess\n# (Blob first)\n\n\(printed[0])\n\n" + printed[1...].joined(separator: "\n") + "\n",
+                to: wrong.appendingPathComponent("prediction.txt"))
+            let blank = check(wrong)
+            #expect(
+                blank.output.contains(
+                    "✗ prediction.txt matches what Program.swift prints: "
+                        + "line 5 of prediction.txt is blank, where Program.swift prints its line 2"), "\(blank.output)"
+            )
+            #expect(blank.output.contains("1 line matches, then line 5 differs"), "\(blank.output)")
             // Spaces at the ends of lines, and blank lines after them, do not count.
             try write(
                 printed.map { $0 + "  " }.joined(separator: "\n") + "\n\n",

@@ -156,6 +156,60 @@ import Testing
         let list = try StepProcess.run("step7", ["list", "--database", cachePath], in: directory)
         #expect(list.stdout.split(separator: "\n").count == 2 + (try fixtureIDs("v1")).count)
     }
+
+    /// Ctrl-C in the middle of a sync's transaction (issue 34): the step says in
+    /// one line that nothing of it is kept, exits 130, and the file proves it.
+    /// The signal is sent while the process is stopped (SIGSTOP) and seen to
+    /// have begun writing: its `-journal` exists. (Linux: reads /proc, as above.)
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "reads process states in /proc (Linux)")
+    )
+    func ctrlCMidTransactionSaysNothingOfItIsKeptAndExits130() throws {
+        let directory = try TemporaryDirectory.current
+        let cachePath = directory.file("cache.sqlite")
+        #expect(try StepProcess.run("step7", ["sync", "v1", "--database", cachePath], in: directory).status == 0)
+        let before = try databaseSnapshot(cachePath)
+        let largePath = directory.file("large.json")
+        try Self.largeSource(at: largePath, count: 100_000)
+
+        let process = Process()
+        process.executableURL = StepProcess.executable("step7")
+        process.arguments = ["sync", "file://" + largePath, "--database", cachePath]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        let lines = LineCollector(output.fileHandleForReading)
+        let errorLines = LineCollector(errors.fileHandleForReading)
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        let begun = waitUntil(seconds: 30) { lines.text.contains("Transaction begun") || !process.isRunning }
+        #expect(begun && process.isRunning, "no \"Transaction begun\" line: \(lines.text)")
+        let pid = process.processIdentifier
+        let journaled = waitUntil(seconds: 20) {
+            guard stop(pid) else { return true }  // it ended: the expectation below says so
+            if FileManager.default.fileExists(atPath: cachePath + "-journal") { return true }
+            kill(pid, SIGCONT)
+            return false
+        }
+        #expect(journaled && process.isRunning, "the sync ended before it could be stopped: \(lines.text)")
+        kill(pid, SIGINT)  // pending while stopped: delivered the moment it runs again
+        kill(pid, SIGCONT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130)
+        #expect(!lines.text.contains("Committed"))
+        _ = waitUntil(seconds: 5) { errorLines.text.hasSuffix("\n") }
+        #expect(errorLines.text == Interrupt.line + "\n")
+
+        // What the line says: the journal is there, the next open rolls it back, v1 is intact.
+        #expect(FileManager.default.fileExists(atPath: cachePath + "-journal"))
+        let check = try DatabaseQueue(path: cachePath).read { db in
+            try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
+        #expect(check == ["ok"])
+        #expect(try databaseSnapshot(cachePath) == before)
+    }
 }
 
 private func fileSize(_ path: String) throws -> Int {

@@ -4,7 +4,8 @@ import CSQLite
 //
 // `countPlayers` returns the right number, and the tour would never notice
 // anything wrong. But every call leaves something behind on the connection,
-// and while anything is left `sqlite3_close` refuses to close it. Find the leak.
+// and while anything is left `sqlite3_close` refuses to close it. Find the leak,
+// and stop it on every way out of the function: a return, and a thrown error.
 
 /// What went wrong, for you to throw: the result code and the SQL.
 struct SQLiteFailure: Error {

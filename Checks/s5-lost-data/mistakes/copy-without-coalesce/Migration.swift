@@ -5,7 +5,10 @@ import GRDB
 // This migration makes `notes` NOT NULL, which ALTER TABLE cannot add to an
 // existing column, so it rebuilds the table: create the new shape, drop the
 // old, rename. It runs without an error on a test database, and on the
-// learner's file it loses something precious. Fix it.
+// learner's file it loses something precious. Fix it: every item stays, with
+// its id (other tables point at it), its name and quantity, and its note; a
+// note that is still NULL becomes the item's name, as addNotes fills it (not
+// the column's DEFAULT '', which only an INSERT that leaves notes out gets).
 
 func registerRequiredNotes(_ migrator: inout DatabaseMigrator) {
     migrator.registerMigration("requireNotes") { db in

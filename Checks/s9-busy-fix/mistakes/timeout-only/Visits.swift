@@ -4,7 +4,9 @@ import GRDB
 //
 // Several processes of an app record visits in one file. Alone, each works;
 // together, some of them fail with "SQLITE_BUSY: database is locked". Make a
-// writer wait its turn instead: both functions need a change.
+// writer wait its turn instead: it waits for another process's transaction
+// to end (up to a time you choose), then records the number after the last
+// visit. Both functions need a change.
 
 /// The configuration every process opens the shared file with.
 func sharedConfiguration() -> Configuration {
