@@ -28,7 +28,7 @@ struct Step10: ParsableCommand, Lesson {
         case products, bodies, all
     }
 
-    struct Search: ParsableCommand {
+    struct Search: ParsableCommand, TakesAnyWord {
         static let configuration = CommandConfiguration(
             abstract: "Find products and bodies by words, best first, each with a highlighted snippet.",
             discussion: """
@@ -37,10 +37,14 @@ struct Step10: ParsableCommand, Lesson {
                 are searched as words, never read as FTS5 syntax. \
                 --query takes FTS5's own syntax instead: make step10 ARGS="search --query 'category: cheeses' --in products"
                 """)
-        // `.allUnrecognized`: `search -honey` is a word to search, not an unknown option.
+        // `.allUnrecognized`: `search -honey` is a word to search, not an unknown option; a mistyped
+        // `--option` is refused all the same (TakesAnyWord), and after `--` every word is searched.
         @Argument(parsing: .allUnrecognized, help: "Words to look for (not needed with --query).") var words: [String] =
             []
-        @Option(help: "A query in FTS5's syntax: phrases, NEAR, AND/OR/NOT, column filters, prefix*.")
+        // `.unconditional`: the next word is the query even when it starts with `-` (`--query '-honey'`).
+        @Option(
+            parsing: .unconditional,
+            help: "A query in FTS5's syntax: phrases, NEAR, AND/OR/NOT, column filters, prefix*.")
         var query: String?
         @Option(name: .customLong("in"), help: "Which index to search: products, bodies or all.") var index: Index =
             .all
@@ -133,8 +137,9 @@ struct Step10: ParsableCommand, Lesson {
 
         func run() throws {
             let say = Narrator()
-            let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
-            try attempt("check the indexes") { try appDatabase.checkIndexes() }
+            let appDatabase = try AppDatabase.open(database, reading: true, writes: true, narrator: say)
+            let file = database.database.map(Workspace.display) ?? "db/\(AppDatabase.defaultFile)"
+            try attempt("check the indexes") { try appDatabase.checkIndexes(file: file) }
             let counts = try FullTextIndex.allCases.map { "\($0.table) (\(try appDatabase.count($0.table)) rows)" }
             say.line("Both indexes agree with their tables: \(counts.joined(separator: ", ")).")
         }
