@@ -48,11 +48,19 @@ struct Step10: ParsableCommand, Lesson {
         var query: String?
         @Option(name: .customLong("in"), help: "Which index to search: products, bodies or all.") var index: Index =
             .all
+        @Option(
+            parsing: .unconditional,
+            help: "How many hits to show per index, best first (\(Self.limits.lowerBound)-\(Self.limits.upperBound)).")
+        var limit = 10
+        static let limits = 1...1000
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
             if words.isEmpty == (query == nil) {
                 throw ValidationError("Give words to search, or --query, not both (nor neither).")
+            }
+            guard Self.limits.contains(limit) else {
+                throw ValidationError("--limit must be between 1 and \(Self.limits.upperBound), not \(limit).")
             }
         }
 
@@ -63,9 +71,11 @@ struct Step10: ParsableCommand, Lesson {
             for fullText in FullTextIndex.allCases where index == .all || index.rawValue == fullText.label {
                 let name = fullText.label
                 let hits = try attempt("search the \(name) for \(search.display)") {
-                    try appDatabase.search(search, in: fullText)
+                    try appDatabase.search(search, in: fullText, limit: limit)
                 }
-                say.line("\(name): \(hits.count) found" + (hits.count == 10 ? " (the best 10)" : ""))
+                // As many as the limit: there may be more, and the line says how to see them.
+                let more = hits.count == limit ? " (the best \(limit); --limit \(limit * 2) shows more)" : ""
+                say.line("\(name): \(hits.count) found" + more)
                 if !hits.isEmpty { say.table(SearchHit.tableHeaders, hits.map(\.tableRow), indent: "  ") }
             }
         }

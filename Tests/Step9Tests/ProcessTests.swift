@@ -190,3 +190,20 @@ extension ProcessTests {
         }
     }
 }
+
+extension ProcessTests {
+    /// `--processes -1` is a number out of range, not a missing value; a directory is named as one.
+    @Test func aNegativeNumberAndADirectoryGetTheirRealMessage() throws {
+        let directory = try TemporaryDirectory.current
+        let negative = try StepProcess.run("step9", ["write-load", "--processes", "-1"], in: directory)
+        #expect(negative.stderr.contains("--processes must be between 1 and 64, not -1."), "\(negative.stderr)")
+        let folder = directory.file("folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for command in [["list"], ["write-load"]] {
+            let result = try StepProcess.run("step9", command + ["--database", folder], in: directory)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("folder is a directory, not a database file"), "\(result.stderr)")
+            #expect(!result.stderr.contains("SQLITE_IOERR"), "\(result.stderr)")
+        }
+    }
+}
