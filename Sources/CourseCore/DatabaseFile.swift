@@ -183,9 +183,9 @@ public enum DatabaseFile {
     /// mode, and none has left changes in a `-wal` to read). With a `-wal`
     /// file, the plain URI: the connection reads that file's changes too.
     /// (SQLite reads a URI filename when the connection is opened with
-    /// `SQLITE_OPEN_URI`, or in every connection when it was built with
-    /// `SQLITE_USE_URI`, as Debian's is; GRDB does not pass the flag. Without
-    /// either, the path itself is returned.)
+    /// `SQLITE_OPEN_URI`, or in every connection when the library was built
+    /// with `SQLITE_USE_URI`; GRDB does not pass the flag, so `uriFlag: false`
+    /// returns the path itself when the library lacks `SQLITE_USE_URI`.)
     public static func readOnlyURI(_ path: String, uriFlag: Bool = true) -> String {
         guard uriFlag || sqlite3_compileoption_used("USE_URI") == 1 else { return path }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

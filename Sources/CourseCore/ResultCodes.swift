@@ -127,6 +127,6 @@ public enum ResultCodeName {
         23 | (1 << 8): "SQLITE_AUTH_USER",
         0 | (1 << 8): "SQLITE_OK_LOAD_PERMANENTLY",
         0 | (2 << 8): "SQLITE_OK_SYMLINK",
-        // end of generated
+            // end of generated
     ]
 }

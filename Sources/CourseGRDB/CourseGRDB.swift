@@ -48,7 +48,7 @@ public enum CourseGRDB {
     /// read-only (`Configuration.readonly`: `SQLITE_OPEN_READONLY`), through
     /// the URI `DatabaseFile.readOnlyURI` builds (`immutable=1` when no `-wal`
     /// file is there: even a read-only connection creates `-wal` and `-shm`
-    /// next to a WAL-mode file, and leaves them). A queue, not a pool: a
+    /// next to a WAL-mode file). A queue, not a pool: a
     /// `DatabasePool` that can write switches the file to WAL mode and writes
     /// a table to it (GRDB's `setUpWALMode`). A file `migrator` has not
     /// brought up to date (an older step's, which this step upgrades, as
@@ -75,6 +75,7 @@ public enum CourseGRDB {
         guard case .file(let path) = location, FileManager.default.fileExists(atPath: path) else { return nil }
         var readOnly = configuration
         readOnly.readonly = true
-        return try openQueue(location, filename: DatabaseFile.readOnlyURI(path, uriFlag: false), configuration: readOnly)
+        return try openQueue(
+            location, filename: DatabaseFile.readOnlyURI(path, uriFlag: false), configuration: readOnly)
     }
 }

@@ -59,7 +59,8 @@ struct AppDatabase {
     {
         let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
         if reading {
-            return AppDatabase(try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
+            return AppDatabase(
+                try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
         }
         let queue = try CourseGRDB.openQueue(location, configuration: configuration)
         try attempt("prepare \(location.display) for full-text search") { try migrator.migrate(queue) }

@@ -39,7 +39,8 @@ struct AppDatabase {
     {
         let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
         if reading {
-            return AppDatabase(try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
+            return AppDatabase(
+                try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
         }
         let cache = try CourseGRDB.openQueue(location, configuration: configuration)
         try attempt("prepare the cache in \(location.display)") { try migrator.migrate(cache) }

@@ -63,7 +63,7 @@ struct LoadPlan: Sendable {
         for worker in workers.all {
             do {
                 tallies.append(try worker.finish())
-            } catch where stop.caughtSignal != nil {
+            } catch  where stop.caughtSignal != nil {
                 // Stopped before it could print its tally: the count below, from the file, still has its rows.
             }
         }

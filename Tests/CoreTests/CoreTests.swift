@@ -115,7 +115,9 @@ import Testing
     func everyExtendedCodeOfTheHeaderIsNamed() throws {
         let header = try String(contentsOfFile: "/usr/include/sqlite3.h", encoding: .utf8)
         var primary: [String: Int32] = [:]
-        for match in header.matches(of: /#define (SQLITE_[A-Z]+) +(\d+)\b/) { primary[String(match.1)] = Int32(match.2) }
+        for match in header.matches(of: /#define (SQLITE_[A-Z]+) +(\d+)\b/) {
+            primary[String(match.1)] = Int32(match.2)
+        }
         let extended = header.matches(of: /#define (SQLITE_[A-Z_]+) +\((SQLITE_[A-Z]+) *\| *\((\d+)<<8\)\)/)
         #expect(extended.count > 70)
         for match in extended {
