@@ -24,7 +24,7 @@ tmp:
 # Package.swift), then run it. The first build shows swift build's progress; later builds are quiet
 # unless they fail.
 step%: FORCE sqlite
-	@if test -x $(BIN)/step$*; then \
+	@test -d Steps/step$* || exec scripts/no-such-step.sh $*; if test -x $(BIN)/step$*; then \
 	  COURSE_STEP=$* $(SWIFT) build --product step$* >.build/make-step$*.log 2>&1 \
 	    || { cat .build/make-step$*.log; echo "step$* did not build: see the messages above."; exit 1; }; \
 	else \

@@ -155,15 +155,9 @@ public enum DatabaseFile {
     /// connection creates `-wal` and `-shm` files next to a WAL-mode database.
     public static func inspect(_ path: String) -> State {
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-        let hasWAL = FileManager.default.fileExists(atPath: path + "-wal")
-        // A URI filename: `%`, `?` and `#` are escaped, as in any URL.
-        let escaped = absolute.replacingOccurrences(of: "%", with: "%25")
-            .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
-        let uri = "file:\(escaped)" + (hasWAL ? "" : "?immutable=1")
         var db: OpaquePointer?
         defer { sqlite3_close_v2(db) }
-        let code = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        let code = sqlite3_open_v2(readOnlyURI(path), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
         guard code == SQLITE_OK, let db else {
             return .notADatabase(SQLiteError(connection: db, resultCode: code, sql: nil))
         }
@@ -186,6 +180,27 @@ public enum DatabaseFile {
         }
     }
     // [/docs:inspect]
+
+    // [docs:read-only-uri]
+    /// The URI filename of `path` for a read-only connection that creates
+    /// nothing beside the file: `file:/absolute/path`, with `?immutable=1`
+    /// when there is no `-wal` file (no connection has the file open in WAL
+    /// mode, and none has left changes in a `-wal` to read). With a `-wal`
+    /// file, the plain URI: the connection reads that file's changes too.
+    /// (SQLite reads a URI filename when the connection is opened with
+    /// `SQLITE_OPEN_URI`, or in every connection when the library was built
+    /// with `SQLITE_USE_URI`; GRDB does not pass the flag, so `uriFlag: false`
+    /// returns the path itself when the library lacks `SQLITE_USE_URI`.)
+    public static func readOnlyURI(_ path: String, uriFlag: Bool = true) -> String {
+        guard uriFlag || sqlite3_compileoption_used("USE_URI") == 1 else { return path }
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let hasWAL = FileManager.default.fileExists(atPath: path + "-wal")
+        // A URI filename: `%`, `?` and `#` are escaped, as in any URL.
+        let escaped = absolute.replacingOccurrences(of: "%", with: "%25")
+            .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        return "file:\(escaped)" + (hasWAL ? "" : "?immutable=1")
+    }
+    // [/docs:read-only-uri]
 
     /// The first column of every row of `sql`.
     private static func strings(_ db: OpaquePointer, _ sql: String) throws(SQLiteError) -> [String] {
@@ -219,6 +234,7 @@ extension DatabaseFile {
         let usable = StepFileKind.usable(by: step, migrations: migrations)
         guard case .file(let path) = location, let own = usable.first(where: { $0.step == step }) else { return }
         let shown = Workspace.display(path)
+        try refuseDirectory(path, own)
         let refused = refusal(shown, "a file \(own.displayName) can use", own)
         switch inspect(path) {
         case .missing where reading:
@@ -241,6 +257,21 @@ extension DatabaseFile {
         }
     }
     // [/docs:check]
+
+    /// Refuses a directory given as the database (SQLite would fail to read it
+    /// with SQLITE_IOERR_READ, "disk I/O error", which does not say why).
+    static func refuseDirectory(_ path: String, _ own: StepFileKind) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return
+        }
+        let file = URL(fileURLWithPath: path).appendingPathComponent("\(own.step).sqlite").path
+        throw CourseError.input(
+            """
+            \(Workspace.display(path)) is a directory, not a database file; \(own.displayName) left it untouched
+              Give --database the path of a file, e.g. --database \(Workspace.display(file))
+            """)
+    }
 
     /// The first line of a refusal: "x.sqlite is not a file step 4 can use; step 4 left it untouched".
     static func refusal(_ shown: String, _ wanted: String, _ own: StepFileKind) -> String {
@@ -310,6 +341,7 @@ extension DatabaseFile {
         let shown = Workspace.display(path)
         let refused = refusal(shown, wanted, own)
         let advice = "Give \(own.displayName) \(wanted) (--database PATH)."
+        try refuseDirectory(path, own)
         switch inspect(path) {
         case .missing:
             throw CourseError.input("no database at \(shown)\n  \(advice)")

@@ -61,7 +61,10 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
     func parse(_ arguments: [String]) throws -> ParsableCommand {
         if let mistake = notASubcommand(in: arguments) { try refuse(mistake) }
         do {
-            return try Root.parseAsRoot(arguments)
+            let command = try Root.parseAsRoot(arguments)
+            // A subcommand that takes any word (step 10's `search`) took a mistyped option as one.
+            if command is any TakesAnyWord, let mistake = unknownOption(in: arguments) { try refuse(mistake) }
+            return command
         } catch {
             // Only when ArgumentParser refuses the line: a subcommand that reads
             // its own options (step 4's `add`) gets the line as it is.
@@ -163,3 +166,9 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
         }.joined(separator: "\n")
     }
 }
+
+/// A subcommand whose arguments take any word, `-honey` too: a word that
+/// starts with `--` and is not one of its options is still refused as a
+/// mistyped option (`--databse`), as everywhere else; after `--`, every word
+/// is a word to take.
+public protocol TakesAnyWord {}

@@ -37,16 +37,60 @@ public enum CourseGRDB {
     /// or a folder that does not exist, fails here with SQLite's code
     /// (`SQLITE_NOTADB`, `SQLITE_CANTOPEN`) rather than later.
     public static func openQueue(_ location: DatabaseLocation, configuration: Configuration) throws -> DatabaseQueue {
+        try openQueue(location, filename: nil, configuration: configuration)
+    }
+
+    /// `openQueue`, with the filename SQLite opens when it is not the file's path (a URI).
+    static func openQueue(_ location: DatabaseLocation, filename: String?, configuration: Configuration) throws
+        -> DatabaseQueue
+    {
         try attempt("open \(location.display)") {
             switch location {
             case .inMemory:
                 return try DatabaseQueue(configuration: configuration)
             case .file(let path):
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                let queue = try DatabaseQueue(path: filename ?? path, configuration: configuration)
                 // Reading the schema proves the file is a database.
                 _ = try queue.read { db in try db.tableExists("sqlite_master") }
                 return queue
             }
         }
+    }
+
+    // [docs:open-reading]
+    /// Opens `location` for a subcommand that only reads, and leaves the file
+    /// as it found it, byte for byte, with no `-wal` or `-shm` beside it:
+    /// read-only (`Configuration.readonly`: `SQLITE_OPEN_READONLY`), through
+    /// the URI `DatabaseFile.readOnlyURI` builds (`immutable=1` when no `-wal`
+    /// file is there: even a read-only connection creates `-wal` and `-shm`
+    /// next to a WAL-mode file). A queue, not a pool: a
+    /// `DatabasePool` that can write switches the file to WAL mode and writes
+    /// a table to it (GRDB's `setUpWALMode`). A file `migrator` has not
+    /// brought up to date (an older step's, which this step upgrades, as
+    /// docs/appendix-file-compatibility.md shows) is opened to write, and migrated.
+    public static func openForReading(
+        _ location: DatabaseLocation, configuration: Configuration, migrator: DatabaseMigrator
+    ) throws -> DatabaseQueue {
+        if let queue = try openReadOnly(location, configuration: configuration),
+            try queue.read(migrator.hasCompletedMigrations)
+        {
+            return queue
+        }
+        let queue = try openQueue(location, configuration: configuration)
+        try attempt("prepare \(location.display)") { try migrator.migrate(queue) }
+        return queue
+    }
+    // [/docs:open-reading]
+
+    /// The read-only queue of `openForReading` (nil in memory, or when there
+    /// is no file yet: the step's own default file is then set up as usual).
+    public static func openReadOnly(_ location: DatabaseLocation, configuration: Configuration) throws
+        -> DatabaseQueue?
+    {
+        guard case .file(let path) = location, FileManager.default.fileExists(atPath: path) else { return nil }
+        var readOnly = configuration
+        readOnly.readonly = true
+        return try openQueue(
+            location, filename: DatabaseFile.readOnlyURI(path, uriFlag: false), configuration: readOnly)
     }
 }

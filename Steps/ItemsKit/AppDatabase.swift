@@ -22,7 +22,7 @@ public struct AppDatabase<Item: ItemRecord>: Sendable {
         // not ours. Then migrate, and check that Item matches the result.
         let before = try writer.read { db in try migrator.appliedMigrations(db) }
         try writer.read { db in try Self.checkShape(db, migrator: migrator) }
-        try migrator.migrate(writer)
+        if !writer.configuration.readonly { try migrator.migrate(writer) }
         let after = try writer.read { db in try migrator.appliedMigrations(db) }
         appliedNow = after.filter { !before.contains($0) }
         try writer.read { db in try db.checkItemTable(Item.columnNames) }
@@ -31,13 +31,20 @@ public struct AppDatabase<Item: ItemRecord>: Sendable {
     /// A pool for a file: readers never wait for the writer (WAL mode), and
     /// the live list reads while a command writes. A queue in memory: a pool
     /// needs a file to share between its connections.
+    /// `readOnly`: a file already up to date is opened read-only (see
+    /// `CourseGRDB.openForReading`); one this step must migrate, as usual.
     public static func open(
-        _ location: DatabaseLocation, migrator: DatabaseMigrator,
+        _ location: DatabaseLocation, migrator: DatabaseMigrator, readOnly: Bool = false,
         trace: Bool, narrator: Narrator
     ) throws -> Self {
         var configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
         // Every connection learns our collation before it runs a query.
         configuration.prepareDatabase { db in db.add(collation: .itemName) }
+        if readOnly, let queue = try CourseGRDB.openReadOnly(location, configuration: configuration),
+            try queue.read(migrator.hasCompletedMigrations)
+        {
+            return try AppDatabase(queue, migrator: migrator)
+        }
         return try attempt("open \(location.display)") {
             switch location {
             case .inMemory:

@@ -13,13 +13,15 @@ extension ItemsStep {
 
     /// Opens the subcommand's database (default db/stepN.sqlite) and migrates it.
     /// `reading`: the subcommand only reads, so it never creates a missing `--database` file.
+    /// `readOnly`: and it opens an up-to-date file read-only, leaving every byte as it was
+    /// (not `watch`: seeing another process's writes takes the pool's shared `-shm`).
     public static func open(
-        _ options: DatabaseOptions, reading: Bool = false, narrator: Narrator = Narrator()
+        _ options: DatabaseOptions, reading: Bool = false, readOnly: Bool = false, narrator: Narrator = Narrator()
     ) throws -> AppDatabase<Item> {
         try AppDatabase.open(
             options.checkedLocation(
                 defaultFile: "\(stepName).sqlite", for: stepName, migrations: migrator.migrations, reading: reading),
-            migrator: migrator, trace: options.trace, narrator: narrator)
+            migrator: migrator, readOnly: readOnly, trace: options.trace, narrator: narrator)
     }
 
     /// How a learner runs one of this step's commands, from the repository root.

@@ -11,7 +11,7 @@ struct ListCommand<Step: ItemsStep>: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() throws {
-        let appDatabase = try Step.open(database, reading: true)
+        let appDatabase = try Step.open(database, reading: true, readOnly: true)
         let items = try attempt("list the items") { try appDatabase.items(order) }
         Narrator().itemList(items, order)
     }

@@ -43,15 +43,25 @@ struct AppDatabase {
 
     /// Opens the subcommand's database once step 10 knows it can use it (see
     /// DatabaseFile.check), and upgrades it. `reading`: a missing file is an error.
-    static func open(_ options: DatabaseOptions, reading: Bool = false, narrator: Narrator) throws -> AppDatabase {
+    /// `writes`: a subcommand that reads the file but runs a statement SQLite counts as a write (`check`).
+    static func open(_ options: DatabaseOptions, reading: Bool = false, writes: Bool = false, narrator: Narrator)
+        throws -> AppDatabase
+    {
         let location = try options.checkedLocation(
             defaultFile: defaultFile, for: "step10", migrations: migrator.migrations, reading: reading)
-        return try open(location, trace: options.trace, narrator: narrator)
+        return try open(location, reading: reading && !writes, trace: options.trace, narrator: narrator)
     }
 
     /// Opens the database at `location` and brings its schema up to date.
-    static func open(_ location: DatabaseLocation, trace: Bool, narrator: Narrator) throws -> AppDatabase {
+    /// `reading`: an up-to-date file is opened read-only (`CourseGRDB.openForReading`).
+    static func open(_ location: DatabaseLocation, reading: Bool = false, trace: Bool, narrator: Narrator) throws
+        -> AppDatabase
+    {
         let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
+        if reading {
+            return AppDatabase(
+                try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
+        }
         let queue = try CourseGRDB.openQueue(location, configuration: configuration)
         try attempt("prepare \(location.display) for full-text search") { try migrator.migrate(queue) }
         return AppDatabase(queue)
@@ -110,12 +120,39 @@ struct AppDatabase {
         try dbWriter.write { db in try step10.syncBodies(db, json: json) }
     }
 
-    /// Each index checked against its table; throws on the first that disagrees.
-    /// (An `INSERT` into the index, so it runs as a write, though it changes nothing.)
-    func checkIndexes() throws {
+    /// Each index checked against its table; throws on the first that disagrees,
+    /// naming it and what rebuilds it. (An `INSERT` into the index, so it runs
+    /// as a write, though it changes nothing.)
+    func checkIndexes(file: String = "db/\(AppDatabase.defaultFile)") throws {
         try dbWriter.write { db in
-            for index in FullTextIndex.allCases { try checkIndex(db, index) }
+            for index in FullTextIndex.allCases {
+                do {
+                    try checkIndex(db, index)
+                } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CORRUPT_VTAB {
+                    throw try drifted(index, db, file: file, error: error)
+                }
+            }
         }
+    }
+
+    /// The refusal of an index that no longer agrees with its table: which
+    /// one, the triggers missing from the file, and the statement that rebuilds it.
+    private func drifted(_ index: FullTextIndex, _ db: Database, file: String, error: DatabaseError) throws
+        -> CourseError
+    {
+        let present = try String.fetchSet(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'trigger'")
+        let missing = index.triggers.filter { !present.contains($0) }
+        let rebuild = "INSERT INTO \(index.table)(\(index.table)) VALUES('rebuild')"
+        let why =
+            missing.isEmpty
+            ? "a change reached the table without reaching the index"
+            : "the file lacks the trigger\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")), so changes no longer reach it"
+        var report = ErrorReport(
+            "the \(index.label) index \(index.table) no longer agrees with its table: \(why)", error: error)
+        report.fix =
+            "rebuild it from its table: sqlite3 \(file) \"\(rebuild)\""
+            + (missing.isEmpty ? "" : " (the missing triggers come back only in a new file: make reset)")
+        return CourseError(report: report)
     }
 
     /// Which of `terms` the products' index holds, read with an `fts5vocab`

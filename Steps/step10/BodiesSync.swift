@@ -58,8 +58,8 @@ func bodiesJSON(_ source: String) throws -> (json: String, display: String) {
     if source == "v1" || source == "v2" {
         return (try courseFile("Steps/step7/Resources/bodies-\(source).json"), "step 7's bodies-\(source).json")
     }
-    let json = try attempt("read \(Workspace.display(source))") {
-        try String(contentsOf: URL(fileURLWithPath: source), encoding: .utf8)
-    }
+    let data = try InputFile.read(
+        source, expected: "a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)", instead: "v1 or v2")
+    let json = String(decoding: data, as: UTF8.self)
     return (json, Workspace.display(source))
 }

@@ -14,6 +14,14 @@ enum FullTextIndex: String, CaseIterable {
         self == .products ? "CAST(rowid AS TEXT)" : "(SELECT id FROM solar_body WHERE rowid = body_fts.rowid)"
     }
 
+    /// The triggers that keep the index in step with its table (SearchIndex.swift creates them).
+    var triggers: [String] {
+        switch self {
+        case .products: ["insert", "delete", "update", "category", "supplier"].map { "product_fts_\($0)" }
+        case .bodies: ["ai", "ad", "au"].map { "__body_fts_\($0)" }
+        }
+    }
+
     /// The column a hit shows as its name.
     var titleColumn: String { self == .products ? "product" : "english_name" }
 }

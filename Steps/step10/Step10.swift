@@ -28,7 +28,7 @@ struct Step10: ParsableCommand, Lesson {
         case products, bodies, all
     }
 
-    struct Search: ParsableCommand {
+    struct Search: ParsableCommand, TakesAnyWord {
         static let configuration = CommandConfiguration(
             abstract: "Find products and bodies by words, best first, each with a highlighted snippet.",
             discussion: """
@@ -37,18 +37,30 @@ struct Step10: ParsableCommand, Lesson {
                 are searched as words, never read as FTS5 syntax. \
                 --query takes FTS5's own syntax instead: make step10 ARGS="search --query 'category: cheeses' --in products"
                 """)
-        // `.allUnrecognized`: `search -honey` is a word to search, not an unknown option.
+        // `.allUnrecognized`: `search -honey` is a word to search, not an unknown option; a mistyped
+        // `--option` is refused all the same (TakesAnyWord), and after `--` every word is searched.
         @Argument(parsing: .allUnrecognized, help: "Words to look for (not needed with --query).") var words: [String] =
             []
-        @Option(help: "A query in FTS5's syntax: phrases, NEAR, AND/OR/NOT, column filters, prefix*.")
+        // `.unconditional`: the next word is the query even when it starts with `-` (`--query '-honey'`).
+        @Option(
+            parsing: .unconditional,
+            help: "A query in FTS5's syntax: phrases, NEAR, AND/OR/NOT, column filters, prefix*.")
         var query: String?
         @Option(name: .customLong("in"), help: "Which index to search: products, bodies or all.") var index: Index =
             .all
+        @Option(
+            parsing: .unconditional,
+            help: "How many hits to show per index, best first (\(Self.limits.lowerBound)-\(Self.limits.upperBound)).")
+        var limit = 10
+        static let limits = 1...1000
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
             if words.isEmpty == (query == nil) {
                 throw ValidationError("Give words to search, or --query, not both (nor neither).")
+            }
+            guard Self.limits.contains(limit) else {
+                throw ValidationError("--limit must be between 1 and \(Self.limits.upperBound), not \(limit).")
             }
         }
 
@@ -59,9 +71,11 @@ struct Step10: ParsableCommand, Lesson {
             for fullText in FullTextIndex.allCases where index == .all || index.rawValue == fullText.label {
                 let name = fullText.label
                 let hits = try attempt("search the \(name) for \(search.display)") {
-                    try appDatabase.search(search, in: fullText)
+                    try appDatabase.search(search, in: fullText, limit: limit)
                 }
-                say.line("\(name): \(hits.count) found" + (hits.count == 10 ? " (the best 10)" : ""))
+                // As many as the limit: there may be more, and the line says how to see them.
+                let more = hits.count == limit ? " (the best \(limit); --limit \(limit * 2) shows more)" : ""
+                say.line("\(name): \(hits.count) found" + more)
                 if !hits.isEmpty { say.table(SearchHit.tableHeaders, hits.map(\.tableRow), indent: "  ") }
             }
         }
@@ -133,8 +147,9 @@ struct Step10: ParsableCommand, Lesson {
 
         func run() throws {
             let say = Narrator()
-            let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
-            try attempt("check the indexes") { try appDatabase.checkIndexes() }
+            let appDatabase = try AppDatabase.open(database, reading: true, writes: true, narrator: say)
+            let file = database.database.map(Workspace.display) ?? "db/\(AppDatabase.defaultFile)"
+            try attempt("check the indexes") { try appDatabase.checkIndexes(file: file) }
             let counts = try FullTextIndex.allCases.map { "\($0.table) (\(try appDatabase.count($0.table)) rows)" }
             say.line("Both indexes agree with their tables: \(counts.joined(separator: ", ")).")
         }

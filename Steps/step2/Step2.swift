@@ -79,8 +79,12 @@ struct Step2: ParsableCommand, Lesson {
 private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> DatabaseQueue {
     let location = try options.checkedLocation(
         defaultFile: "step2.sqlite", for: "step2", migrations: migrator.migrations, reading: reading)
-    let queue = try CourseGRDB.openQueue(
-        location, configuration: CourseGRDB.configuration(trace: options.trace, narrator: Narrator()))
+    let configuration = CourseGRDB.configuration(trace: options.trace, narrator: Narrator())
+    if reading {
+        // An up-to-date file is opened read-only: `list` leaves every byte as it was.
+        return try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator)
+    }
+    let queue = try CourseGRDB.openQueue(location, configuration: configuration)
     _ = try migrate(queue, with: migrator)
     return queue
 }

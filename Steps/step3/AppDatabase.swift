@@ -28,12 +28,19 @@ extension AppDatabase {
     /// `--seed` ask. `foreignKeys: false` is for the tour's demonstration only.
     static func open(
         _ location: DatabaseLocation,
+        reading: Bool = false,
         trace: Bool = false,
         demoData: Bool = false,
         foreignKeys: Bool = true,
         narrator: Narrator = Narrator()
     ) throws -> AppDatabase {
         let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator, foreignKeys: foreignKeys)
+        if reading {
+            // A subcommand that only reads: an up-to-date file is opened read-only.
+            return AppDatabase(
+                dbWriter: try CourseGRDB.openForReading(
+                    location, configuration: configuration, migrator: migrator(demoData: demoData)))
+        }
         let queue = try CourseGRDB.openQueue(location, configuration: configuration)
         try attempt("migrate \(location.display)") {
             try migrator(demoData: demoData).migrate(queue)

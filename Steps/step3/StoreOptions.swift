@@ -14,6 +14,6 @@ struct StoreOptions: ParsableArguments {
         let location = try database.checkedLocation(
             defaultFile: "step3.sqlite", for: "step3",
             migrations: AppDatabase.migrator(demoData: true).migrations, reading: reading && !seed)
-        return try AppDatabase.open(location, trace: database.trace, demoData: seed)
+        return try AppDatabase.open(location, reading: reading && !seed, trace: database.trace, demoData: seed)
     }
 }

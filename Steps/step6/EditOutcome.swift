@@ -2,7 +2,8 @@
 enum EditOutcome: Equatable {
     case unchanged
     case dryRun([ColumnChange])
-    /// `rowsWritten` is SQLite's own count of rows changed by the UPDATEs.
+    /// `rowsWritten` is SQLite's own count of rows the UPDATEs changed, not
+    /// counting what triggers changed (sqlite3_changes after each one).
     case saved([ColumnChange], rowsWritten: Int)
 }
 

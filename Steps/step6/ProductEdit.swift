@@ -102,14 +102,16 @@ private func applyEdit(_ edit: ProductEdit, productID: Int64, _ db: Database) th
     if let supplier, let old = page.supplier {
         changes = try columnChanges(from: old, to: supplier) + changes
     }
-    let before = db.totalChangesCount
+    // The rows each UPDATE itself changed (`changesCount`: sqlite3_changes), not the rows
+    // triggers change too (step 10's file has triggers that write to its full-text index).
+    var rowsWritten = 0
     do {
-        if let supplier, let old = page.supplier {
-            // UPDATE "Suppliers" SET "Phone"=? WHERE "SupplierID"=?
-            try supplier.updateChanges(db, from: old)
+        // UPDATE "Suppliers" SET "Phone"=? WHERE "SupplierID"=? (only when the supplier changed)
+        if let supplier, let old = page.supplier, try supplier.updateChanges(db, from: old) {
+            rowsWritten += db.changesCount
         }
         // UPDATE "Products" SET <only the changed columns> WHERE "ProductID"=?
-        try product.updateChanges(db, from: page.product)
+        if try product.updateChanges(db, from: page.product) { rowsWritten += db.changesCount }
     } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_CHECK {
         throw CourseError(
             report: ErrorReport(
@@ -117,6 +119,6 @@ private func applyEdit(_ edit: ProductEdit, productID: Int64, _ db: Database) th
                     + "prices and counts, so the transaction was rolled back and nothing was saved",
                 error: error))
     }
-    return .saved(changes, rowsWritten: db.totalChangesCount - before)
+    return .saved(changes, rowsWritten: rowsWritten)
 }
 // [/docs:edit]

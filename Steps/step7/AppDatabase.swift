@@ -33,8 +33,15 @@ struct AppDatabase {
     // [/docs:migrations]
 
     /// Opens the cache at `location` and brings its schema up to date.
-    static func open(_ location: DatabaseLocation, trace: Bool, narrator: Narrator) throws -> AppDatabase {
+    /// `reading`: an up-to-date file is opened read-only (`CourseGRDB.openForReading`).
+    static func open(_ location: DatabaseLocation, reading: Bool = false, trace: Bool, narrator: Narrator) throws
+        -> AppDatabase
+    {
         let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
+        if reading {
+            return AppDatabase(
+                try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
+        }
         let cache = try CourseGRDB.openQueue(location, configuration: configuration)
         try attempt("prepare the cache in \(location.display)") { try migrator.migrate(cache) }
         return AppDatabase(cache)

@@ -25,6 +25,10 @@ struct Source: Sendable {
         Source(url: try bundledResource("bodies-\(version)", "json"), display: "bundled bodies-\(version).json")
     }
 
+    /// What a file source holds, and what else a learner can give, for a refusal.
+    static let expected = "a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)"
+    static let instead = "v1 or v2 (the bundled fixtures), a URL (https://…)"
+
     /// "v1", "v2", a URL with a scheme, or a plain file path.
     static func parse(_ text: String) throws -> Source {
         if text == "v1" || text == "v2" { return try fixture(text) }
@@ -47,11 +51,7 @@ struct Source: Sendable {
     /// Any status outside 200…299 is an error: an error page is not bodies.
     func fetch(apiKey: String?) async throws -> Data {
         if url.isFileURL {
-            do {
-                return try Data(contentsOf: url)
-            } catch {
-                throw CourseError.input("could not read \(display): \(error.localizedDescription)")
-            }
+            return try InputFile.read(url.path, expected: Self.expected, instead: Self.instead)
         }
         var request = URLRequest(url: url, timeoutInterval: 30)
         if let apiKey {

@@ -121,7 +121,7 @@ private func readCache<T>(
     let cache = try AppDatabase.open(
         options.checkedLocation(
             defaultFile: "step7.sqlite", for: "step7", migrations: AppDatabase.migrator.migrations, reading: true),
-        trace: options.trace, narrator: say)
+        reading: true, trace: options.trace, narrator: say)
     return try attempt(what) { try read(cache) }
 }
 

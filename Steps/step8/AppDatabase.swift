@@ -28,9 +28,16 @@ struct AppDatabase {
     }
     // [/docs:migrator]
 
-    /// Opens (and migrates) the database at `location`.
-    static func open(_ location: DatabaseLocation, trace: Bool, narrator: Narrator) throws -> AppDatabase {
+    /// Opens (and migrates) the database at `location`. `reading`: an
+    /// up-to-date file is opened read-only (`CourseGRDB.openForReading`).
+    static func open(_ location: DatabaseLocation, reading: Bool = false, trace: Bool, narrator: Narrator) throws
+        -> AppDatabase
+    {
         let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
+        if reading {
+            return AppDatabase(
+                dbWriter: try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
+        }
         let queue = try CourseGRDB.openQueue(location, configuration: configuration)
         try attempt("prepare \(location.display)") { try migrator.migrate(queue) }
         return AppDatabase(dbWriter: queue)

@@ -72,6 +72,7 @@ func bodiesData(_ source: String) throws -> (data: Data, display: String) {
             "step 7's bodies-\(source).json"
         )
     }
-    let data = try attempt("read \(Workspace.display(source))") { try Data(contentsOf: URL(fileURLWithPath: source)) }
+    let data = try InputFile.read(
+        source, expected: "a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)", instead: "v1 or v2")
     return (data, Workspace.display(source))
 }

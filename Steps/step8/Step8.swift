@@ -111,7 +111,7 @@ private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> A
     let location = try options.checkedLocation(
         defaultFile: AppDatabase.defaultFile, for: "step8", migrations: AppDatabase.migrator.migrations,
         reading: reading)
-    return try AppDatabase.open(location, trace: options.trace, narrator: Narrator())
+    return try AppDatabase.open(location, reading: reading, trace: options.trace, narrator: Narrator())
 }
 
 // MARK: - Presentation

@@ -33,9 +33,15 @@ struct AppDatabase: Sendable {
     /// `DatabaseQueue` (a pool needs a file). `migrate`: bring the schema up to
     /// date. write-load's workers open a file the parent has migrated, and never
     /// migrate it themselves (two processes would race to create the table).
-    static func open(_ location: DatabaseLocation, configuration: Configuration, migrate: Bool = true) throws
-        -> AppDatabase
-    {
+    /// `reading`: a subcommand that only reads (`list`) opens the file read-only
+    /// (see `CourseGRDB.openForReading`): a pool would write to it even so.
+    static func open(
+        _ location: DatabaseLocation, configuration: Configuration, migrate: Bool = true, reading: Bool = false
+    ) throws -> AppDatabase {
+        if reading {
+            return AppDatabase(
+                try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
+        }
         let writer: any DatabaseWriter = try attempt("open \(location.display)") {
             switch location {
             case .file(let path): try DatabasePool(path: path, configuration: configuration)

@@ -53,13 +53,24 @@ struct LoadPlan: Sendable {
         let database = try AppDatabase.open(
             .file(path), configuration: WriteMode.shared.configuration(trace: trace, narrator: narrator))
         let before = try attempt("count the entries") { try database.entryCount() }
-        let workers = try (1...processes).map { number in try startWorker(number, path: path) }
+        // Ctrl-C or SIGTERM: every worker is told to stop (see StopSignal).
+        let workers = WorkerGroup()
+        let stop = StopSignal { _ in workers.stopAll() }
+        for number in 1...processes where stop.caughtSignal == nil {
+            workers.add(try startWorker(number, path: path))
+        }
         var tallies: [Tally] = []
-        for worker in workers {
-            tallies.append(try worker.finish())
+        for worker in workers.all {
+            do {
+                tallies.append(try worker.finish())
+            } catch  where stop.caughtSignal != nil {
+                // Stopped before it could print its tally: the count below, from the file, still has its rows.
+            }
         }
         let stored = try attempt("count the entries") { try database.entryCount() } - before
-        return LoadResult(plan: self, stored: stored, tallies: tallies)
+        guard let signal = stop.caughtSignal else { return LoadResult(plan: self, stored: stored, tallies: tallies) }
+        let integrity = try attempt("check the file") { try database.integrityCheck() }
+        return LoadResult(plan: self, stored: stored, tallies: tallies, stoppedBy: signal, integrity: integrity)
     }
     // [/docs:write-load]
 
@@ -75,7 +86,10 @@ struct LoadPlan: Sendable {
     /// own that reads the worker's last number, then writes the next. A write
     /// that fails with SQLITE_BUSY is counted, not retried and not hidden; any
     /// other error stops the worker.
-    static func work(worker: Int, inserts: Int, mode: WriteMode, path: String) throws -> Tally {
+    /// `stopped`: true once write-load has asked the worker to stop (Ctrl-C): it ends after the transaction under way.
+    static func work(
+        worker: Int, inserts: Int, mode: WriteMode, path: String, stopped: () -> Bool = { false }
+    ) throws -> Tally {
         let silent = Narrator(write: { _ in })
         var tally = Tally(worker: worker)
         let database: AppDatabase
@@ -86,7 +100,7 @@ struct LoadPlan: Sendable {
             tally.busy = inserts  // the file was locked before a single write could start
             return tally
         }
-        for _ in 1...inserts {
+        for _ in 1...inserts where !stopped() {
             do {
                 try database.addNextEntry(worker: worker, kind: mode.transactionKind)
                 tally.added += 1

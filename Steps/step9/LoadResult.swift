@@ -1,3 +1,4 @@
+import ArgumentParser
 import CourseCore
 
 /// What write-load found once every worker had finished.
@@ -6,16 +7,29 @@ struct LoadResult: Sendable {
     /// The entries the file gained, counted by SQLite, not by the workers.
     var stored: Int
     var tallies: [Tally]
+    /// The signal that stopped the run (Ctrl-C: SIGINT), if one did.
+    var stoppedBy: Int32? = nil
+    /// `PRAGMA integrity_check` once the workers had stopped (a stopped run only).
+    var integrity: [String] = []
 
     var busy: Int { tallies.reduce(0) { $0 + $1.busy } }
 
     /// The one line write-load prints.
     var summary: String {
-        "\(plan.processes) × \(plan.inserts) = \(plan.expected) rows expected, \(stored) stored, \(busy) busy errors"
+        guard let signal = stoppedBy else {
+            return
+                "\(plan.processes) × \(plan.inserts) = \(plan.expected) rows expected, \(stored) stored, \(busy) busy errors"
+        }
+        return """
+            Stopped by \(StopSignal.name(signal)): all \(plan.processes) workers stopped, \(stored) of the \(plan.expected) \
+            rows stored (each row a whole transaction); integrity_check: \(integrity.joined(separator: "; "))
+            """
     }
 
-    /// Throws (exit status 1) unless every entry was stored without a busy error.
+    /// Throws (exit status 1) unless every entry was stored without a busy error;
+    /// after a signal, exits with 128 + its number, as a shell reports a process it ended.
     func check() throws {
+        if let signal = stoppedBy { throw ExitCode(128 + signal) }
         guard stored != plan.expected || busy > 0 else { return }
         let fix =
             switch plan.mode {

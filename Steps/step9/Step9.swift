@@ -27,12 +27,15 @@ struct Step9: ParsableCommand, Lesson {
                 Exit status 0 only when every entry was stored.
                 """
         )
+        // `.unconditional`: `--processes -1` is a number out of range, not a missing value.
         @Option(
+            parsing: .unconditional,
             help:
                 "How many processes write at once (\(LoadPlan.processRange.lowerBound)-\(LoadPlan.processRange.upperBound))."
         )
         var processes = 4
         @Option(
+            parsing: .unconditional,
             help:
                 "How many entries each process adds (\(LoadPlan.insertRange.lowerBound)-\(LoadPlan.insertRange.upperBound))."
         )
@@ -71,7 +74,8 @@ struct Step9: ParsableCommand, Lesson {
                 defaultFile: "step9.sqlite", for: "step9", migrations: AppDatabase.migrator.migrations,
                 reading: true)
             let app = try AppDatabase.open(
-                location, configuration: WriteMode.shared.configuration(trace: database.trace, narrator: say))
+                location, configuration: WriteMode.shared.configuration(trace: database.trace, narrator: say),
+                reading: true)
             let counts = try attempt("count the entries") { try app.countsByWorker() }
             say.table(["worker", "entries"], counts.map { ["\($0.worker)", "\($0.count)"] }, indent: "")
             say.line("\(counts.reduce(0) { $0 + $1.count }) entries")
@@ -94,7 +98,10 @@ struct Step9: ParsableCommand, Lesson {
 
         func run() throws {
             let mode = LoadPlan.mode(noTimeout: noTimeout, deferred: deferred)
-            let tally = try LoadPlan.work(worker: worker, inserts: inserts, mode: mode, path: file)
+            let stop = StopSignal()  // SIGTERM from write-load: stop after the transaction under way
+            let tally = try LoadPlan.work(worker: worker, inserts: inserts, mode: mode, path: file) {
+                stop.caughtSignal != nil
+            }
             print(tally.line)
         }
     }

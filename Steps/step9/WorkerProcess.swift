@@ -21,6 +21,11 @@ struct WorkerProcess {
         try attempt("start worker \(number)") { try process.run() }
     }
 
+    /// Asks the worker to stop (SIGTERM): it ends the transaction under way, prints its tally and exits.
+    func stop() {
+        if process.isRunning { process.terminate() }
+    }
+
     /// Waits for the worker and reads its tally.
     func finish() throws -> Tally {
         let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -101,8 +101,29 @@ import Testing
         #expect(ResultCodeName.of(SQLITE_NOTADB) == "SQLITE_NOTADB")
         #expect(ResultCodeName.of(SQLITE_CONSTRAINT | (3 << 8)) == "SQLITE_CONSTRAINT_FOREIGNKEY")
         // An extended code the table doesn't list falls back to its primary code.
-        #expect(ResultCodeName.of(SQLITE_IOERR | (99 << 8)) == "SQLITE_IOERR (extended)")
+        #expect(ResultCodeName.of(SQLITE_IOERR | (99 << 8)) == "SQLITE_IOERR (extended code 99)")
+        // Every extended code by its own name (266: what reading a directory as a file fails with).
+        #expect(ResultCodeName.of(266) == "SQLITE_IOERR_READ")
+        #expect(ResultCodeName.of(10 | (2 << 8)) == "SQLITE_IOERR_SHORT_READ")
+        #expect(ResultCodeName.of(8 | (5 << 8)) == "SQLITE_READONLY_CANTINIT")
         #expect(ResultCodeName.description(SQLITE_CONSTRAINT) == "constraint failed")
+    }
+
+    /// Every extended code the linked SQLite's header defines has its own name
+    /// (scripts/result-codes.py generates the table from that header).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/include/sqlite3.h"), "no sqlite3.h here"))
+    func everyExtendedCodeOfTheHeaderIsNamed() throws {
+        let header = try String(contentsOfFile: "/usr/include/sqlite3.h", encoding: .utf8)
+        var primary: [String: Int32] = [:]
+        for match in header.matches(of: /#define (SQLITE_[A-Z]+) +(\d+)\b/) {
+            primary[String(match.1)] = Int32(match.2)
+        }
+        let extended = header.matches(of: /#define (SQLITE_[A-Z_]+) +\((SQLITE_[A-Z]+) *\| *\((\d+)<<8\)\)/)
+        #expect(extended.count > 70)
+        for match in extended {
+            let code = (primary[String(match.2)] ?? -1) | (Int32(match.3) ?? 0) << 8
+            #expect(ResultCodeName.of(code) == String(match.1))
+        }
     }
 
     @Test func sqlIsShownOnOneLine() {

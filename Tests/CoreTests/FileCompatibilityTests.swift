@@ -35,6 +35,18 @@ import Testing
         default: ["list"]
         }
     }
+    /// Every subcommand of each step that only reads (not step 4's and step 5's
+    /// `watch`, which must share the writers' `-shm` to see their writes).
+    static func everyReading(_ step: Int) -> [[String]] {
+        switch step {
+        case 3: [["players"], ["teams"], ["player", "1"], ["check"]]
+        case 6: [["list"], ["search", "ch"], ["show", "1"]]
+        case 7: [["list"], ["search", "a"], ["show", "terre"]]
+        case 8: [["search"], ["bodies"]]  // (verify reads a Northwind database: see Step8Tests)
+        case 10: [["check"], ["search", "tea"], ["diagram"]]
+        default: [reading(step)]
+        }
+    }
     static func writing(_ step: Int) -> [String] {
         switch step {
         case 3: ["add-team", "Zebras"]
@@ -69,7 +81,7 @@ import Testing
         var files: [String: Data?]
         init(_ path: String) {
             files = Dictionary(
-                uniqueKeysWithValues: ["", "-wal", "-journal"].map { suffix in
+                uniqueKeysWithValues: ["", "-wal", "-shm", "-journal"].map { suffix in
                     (suffix, FileManager.default.contents(atPath: path + suffix))
                 })
         }
@@ -205,6 +217,42 @@ import Testing
                 #expect(cell.result.stderr.hasPrefix("Error: "), "\(label): \(cell.result.stderr)")
                 try checkMessage(cell, label: label, hints: hints)
             }
+        }
+    }
+
+    /// A subcommand that only reads leaves a file it accepts as it found it:
+    /// every byte, and no `-wal`, `-shm` or `-journal` that was not there
+    /// (a `DatabasePool` writes even to a file it only reads: it switches it
+    /// to WAL mode and creates and drops a table, GRDB's `setUpWALMode`).
+    /// Every read-only subcommand, on every file the appendix says it uses as it is.
+    @Test func everyReadOnlySubcommandLeavesAFileItUsesAsItWas() throws {
+        let documented = try Self.documentedMatrix()
+        let fixtures = try TemporaryDirectory()
+        defer { fixtures.remove() }
+        let files = try Fixtures(in: fixtures)
+        let jobs = Self.steps.flatMap { step in
+            Self.steps.filter { documented["step \(step)"]?["step \($0) file"] == "used" }.flatMap { maker in
+                Self.everyReading(step).map { (step, maker, $0) }
+            }
+        }
+        #expect(jobs.count >= 20, "\(jobs.count) runs")
+        let runs = Parallel.map(jobs) { step, maker, command in
+            Result { () throws -> (ProcessResult, Bytes, Bytes) in
+                let directory = try TemporaryDirectory()
+                defer { directory.remove() }
+                let path = directory.file("x.sqlite")
+                try FileManager.default.copyItem(atPath: files.path(maker), toPath: path)
+                let before = Bytes(path)
+                let result = try StepProcess.run("step\(step)", command + ["--database", "x.sqlite"], in: directory)
+                return (result, before, Bytes(path))
+            }
+        }
+        for ((step, maker, command), run) in zip(jobs, runs) {
+            let (result, before, after) = try run.get()
+            let label = "step\(step) \(command.joined(separator: " ")) on a step \(maker) file"
+            #expect(result.status == 0, "\(label): \(result.stderr)")
+            #expect(before.files.filter { $0.key != "" }.allSatisfy { $0.value == nil }, "\(label): the fixture")
+            #expect(after == before, "\(label): changed the file or left a -wal, -shm or -journal")
         }
     }
 

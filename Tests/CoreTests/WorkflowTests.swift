@@ -204,3 +204,20 @@ struct SimulatedMac {
 
     func remove() { folder.remove() }
 }
+
+extension WorkflowTests {
+    /// `make step0`, `make step12`: the steps that exist, read from Steps/, not SwiftPM's "no buildable target".
+    @Test func aStepThatDoesNotExistIsNamedWithTheStepsThatDo() throws {
+        let steps = try FileManager.default.contentsOfDirectory(
+            atPath: workspaceRoot.appendingPathComponent("Steps").path
+        )
+        .compactMap { $0.wholeMatch(of: /step(\d+)/).flatMap { Int($0.1) } }.sorted()
+        for missing in ["0", "\((steps.last ?? 0) + 2)"] {
+            let result = try runTool(["make", "-s", "-C", workspaceRoot.path, "step\(missing)"])
+            #expect(result.status != 0)
+            let list = steps.map { "step\($0)" }.joined(separator: " ")
+            #expect(result.stdout.contains("There is no step\(missing): the steps are \(list)."), "\(result.stdout)")
+            #expect(!result.stdout.contains("buildable target"), "\(result.stdout)")
+        }
+    }
+}

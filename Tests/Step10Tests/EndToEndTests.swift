@@ -70,3 +70,55 @@ import Testing
         #expect(migrations == ["v1 BodiesDB-001.sql", "v1 catalog.sql", "v10 full-text search"])
     }
 }
+
+// MARK: - Issue 28: a careless learner's command lines
+
+extension EndToEndTests {
+    /// A mistyped option is refused with a suggestion, not searched as a word;
+    /// after `--`, such a word is searched; `--query '-honey'` is a query.
+    @Test func aMistypedOptionIsRefusedAndDashDashSearchesIt() throws {
+        let directory = try TemporaryDirectory.current
+        #expect(try StepProcess.run("step10", ["sync"], in: directory).status == 0)
+        for typo in ["--databse", "--in-memmory", "--tarce"] {
+            let result = try StepProcess.run("step10", ["search", "tea", typo, "db/x.sqlite"], in: directory)
+            #expect(result.status == 64, "\(typo): \(result.stdout)")
+            #expect(result.stderr.contains("\(typo) is not an option here: did you mean --"), "\(result.stderr)")
+        }
+        let searched = try StepProcess.run("step10", ["search", "tea", "--", "--databse"], in: directory)
+        #expect(searched.status == 0, "\(searched.stderr)")
+        let query = try StepProcess.run("step10", ["search", "--query", "-honey"], in: directory)
+        #expect(!query.stderr.contains("Missing value"), "\(query.stderr)")
+        #expect(query.stderr.contains("--query '-honey'"), "\(query.stderr)")
+    }
+
+    /// As many hits as the limit: the line says how to see more, and --limit shows them.
+    @Test func searchNamesItsLimitAndTakesAnother() throws {
+        let directory = try TemporaryDirectory.current
+        let three = try StepProcess.run("step10", ["search", "c", "--in", "products", "--limit", "3"], in: directory)
+        #expect(three.stdout.hasPrefix("products: 3 found (the best 3; --limit 6 shows more)\n"), "\(three.stdout)")
+        let six = try StepProcess.run("step10", ["search", "c", "--in", "products", "--limit", "6"], in: directory)
+        #expect(six.stdout.hasPrefix("products: 6 found (the best 6; --limit 12 shows more)\n"), "\(six.stdout)")
+        let zero = try StepProcess.run("step10", ["search", "c", "--limit", "-1"], in: directory)
+        #expect(zero.stderr.contains("--limit must be between 1 and 1000, not -1."), "\(zero.stderr)")
+    }
+
+    /// A trigger dropped, then a change it would have copied: `check` names
+    /// the index, the missing trigger, and the statement that rebuilds it.
+    @Test func checkNamesTheIndexThatDriftedAndHowToRebuildIt() throws {
+        let directory = try TemporaryDirectory.current
+        let path = directory.file("drift.sqlite")
+        #expect(try StepProcess.run("step10", ["sync", "--database", path], in: directory).status == 0)
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "DROP TRIGGER product_fts_update")
+            try db.execute(sql: "UPDATE Products SET ProductName = 'Zebra Tea' WHERE ProductID = 1")
+        }
+        let result = try StepProcess.run("step10", ["check", "--database", path], in: directory)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                "the products index product_fts no longer agrees with its table: the file lacks the trigger product_fts_update"
+            ), "\(result.stderr)")
+        #expect(result.stderr.contains("INSERT INTO product_fts(product_fts) VALUES('rebuild')"), "\(result.stderr)")
+        #expect(result.stderr.contains("267 SQLITE_CORRUPT_VTAB"), "\(result.stderr)")
+    }
+}

@@ -228,3 +228,33 @@ final class Lines: @unchecked Sendable {
                 "is now (021) 555 0000: its UPDATE was kept without the product's"))
     }
 }
+
+extension EditTests {
+    /// "rows written" counts the rows each UPDATE itself changed (sqlite3_changes),
+    /// not the rows its triggers write: on a file whose Products table has
+    /// triggers (step 10's keep a full-text index), editing one product says 1 row.
+    @Test func rowsWrittenLeavesOutWhatTriggersWrite() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        try copy.queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE audit (productID INTEGER, step INTEGER);
+                    CREATE TRIGGER audit_price AFTER UPDATE ON Products BEGIN
+                        INSERT INTO audit VALUES (new.ProductID, 1);
+                        INSERT INTO audit VALUES (new.ProductID, 2);
+                    END;
+                    """)
+        }
+        let total = try copy.changeCount()
+        let outcome = try editProduct(copy.queue, productID: 27, ProductEdit(price: 16.5))
+        guard case .saved(_, let rows) = outcome else {
+            Issue.record("not saved: \(outcome)")
+            return
+        }
+        #expect(rows == 1)
+        // The triggers did write: SQLite's total count has the 2 rows they inserted too.
+        #expect(try copy.changeCount() == total + 3)
+        #expect(try copy.queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM audit") } == 2)
+    }
+}

@@ -266,3 +266,22 @@ private final class LineCollector: @unchecked Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 }
+
+extension EndToEndTests {
+    /// `sync v3`: no such fixture, no such file. The message says what was
+    /// expected and what to give instead, not Foundation's raw error.
+    @Test func aSourceThatIsNoFileSaysWhatWasExpected() throws {
+        let directory = try TemporaryDirectory.current
+        let missing = try StepProcess.run("step7", ["sync", "v3"], in: directory)
+        #expect(missing.status == 1)
+        #expect(
+            missing.stderr.contains(
+                "no file at v3: expected a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json) there"),
+            "\(missing.stderr)")
+        #expect(missing.stderr.contains("what to do:  give v1 or v2 (the bundled fixtures)"), "\(missing.stderr)")
+        #expect(!missing.stderr.contains("NSCocoaErrorDomain"), "\(missing.stderr)")
+        try FileManager.default.createDirectory(atPath: directory.file("bodies"), withIntermediateDirectories: true)
+        let folder = try StepProcess.run("step7", ["sync", "bodies"], in: directory)
+        #expect(folder.stderr.contains("bodies is a directory"), "\(folder.stderr)")
+    }
+}

@@ -112,3 +112,98 @@ import Testing
         #expect(list.stdout == "worker  entries\n------  -------\n1       3\n2       3\n6 entries\n")
     }
 }
+
+// MARK: - Ctrl-C
+
+extension ProcessTests {
+    /// Ctrl-C (SIGINT) and SIGTERM while the workers write: write-load stops
+    /// every one of them, says how many rows were stored, and leaves a sound
+    /// file. Staged in a fixed order: the signal is sent once the file holds a
+    /// row (polled; the time limit only ends a run that is broken).
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/cmdline"), "finds the workers in /proc"),
+        arguments: [SIGINT, SIGTERM])
+    func aSignalStopsEveryWorker(_ signal: Int32) throws {
+        let directory = try TemporaryDirectory.current
+        let path = directory.file("stopped-\(signal).sqlite")
+        let process = Process()
+        process.executableURL = StepProcess.executable("step9")
+        process.arguments = ["write-load", "--processes", "4", "--inserts", "100000", "--database", path]
+        process.currentDirectoryURL = directory.url
+        process.environment = StepProcess.environment(in: directory)
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        let deadline = Date().addingTimeInterval(60)
+        var reader: DatabaseQueue?
+        while try Self.entries(path, &reader) == 0 && process.isRunning && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        reader = nil
+        #expect(process.isRunning, "write-load ended before the signal")
+        kill(process.processIdentifier, signal)
+        let end = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+
+        let left = Self.workers(writing: path)
+        for pid in left { kill(pid, SIGKILL) }  // never leave one running, even when the test fails
+        #expect(left.isEmpty, "workers still running after write-load ended: \(left)")
+        guard !process.isRunning else {
+            Issue.record("write-load still running a minute after \(signal)")
+            return
+        }
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 128 + signal, "\(printed)")
+        let stored = try DatabaseQueue(path: path).read { db in
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") ?? 0
+        }
+        #expect(stored > 0)
+        #expect(
+            printed.contains("all 4 workers stopped, \(stored) of the 400000 rows stored")
+                && printed.contains("integrity_check: ok"), "\(printed)")
+    }
+
+    /// The entries in the file so far (0 while write-load sets it up).
+    static func entries(_ path: String, _ reader: inout DatabaseQueue?) throws -> Int {
+        guard FileManager.default.fileExists(atPath: path + "-wal") else { return 0 }
+        if reader == nil {
+            var configuration = Configuration()
+            configuration.readonly = true
+            reader = try DatabaseQueue(path: path, configuration: configuration)
+        }
+        return (try? reader?.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") }) ?? 0
+    }
+
+    /// The processes (Linux: /proc) whose command line is a step9 worker of `path`.
+    static func workers(writing path: String) -> [pid_t] {
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return pids.compactMap { name in
+            guard let pid = pid_t(name),
+                let data = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
+            else { return nil }
+            let arguments = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.contains("worker") && arguments.contains(path) ? pid : nil
+        }
+    }
+}
+
+extension ProcessTests {
+    /// `--processes -1` is a number out of range, not a missing value; a directory is named as one.
+    @Test func aNegativeNumberAndADirectoryGetTheirRealMessage() throws {
+        let directory = try TemporaryDirectory.current
+        let negative = try StepProcess.run("step9", ["write-load", "--processes", "-1"], in: directory)
+        #expect(negative.stderr.contains("--processes must be between 1 and 64, not -1."), "\(negative.stderr)")
+        let folder = directory.file("folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for command in [["list"], ["write-load"]] {
+            let result = try StepProcess.run("step9", command + ["--database", folder], in: directory)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("folder is a directory, not a database file"), "\(result.stderr)")
+            #expect(!result.stderr.contains("SQLITE_IOERR"), "\(result.stderr)")
+        }
+    }
+}
