@@ -60,11 +60,9 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
 
     func parse(_ arguments: [String]) throws -> ParsableCommand {
         if let mistake = notASubcommand(in: arguments) { try refuse(mistake) }
+        let command: ParsableCommand
         do {
-            let command = try Root.parseAsRoot(arguments)
-            // A subcommand that takes any word (step 10's `search`) took a mistyped option as one.
-            if command is any TakesAnyWord, let mistake = unknownOption(in: arguments) { try refuse(mistake) }
-            return command
+            command = try Root.parseAsRoot(arguments)
         } catch {
             // Only when ArgumentParser refuses the line: a subcommand that reads
             // its own options (step 4's `add`) gets the line as it is.
@@ -77,6 +75,9 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
             }
             throw error
         }
+        // A subcommand that takes any word (step 10's `search`) took a mistyped option as one.
+        if command is any TakesAnyWord, let mistake = unknownOption(in: arguments) { try refuse(mistake) }
+        return command
     }
 
     func refuse(_ mistake: String) throws -> Never {

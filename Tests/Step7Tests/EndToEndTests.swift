@@ -65,7 +65,7 @@ import Testing
             (server.baseURL + "/busy", "answered HTTP 503"),
             (server.baseURL + "/cut", "could not download"),
             ("file://" + truncatedFile, "not valid JSON"),
-            (directory.file("absent.json"), "could not read"),
+            (directory.file("absent.json"), "no file at absent.json: expected a JSON file of bodies"),
             ("gopher://example.org", "not a source step7 can read"),
         ]
         for bad in cases {
