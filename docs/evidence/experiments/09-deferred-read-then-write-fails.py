@@ -6,26 +6,13 @@ A's commit would make it. Either way SQLite does not call B's busy handler. The 
 from 09-deferred-write-waits.py: B reads before it writes.
 """
 
-import os
 import lab
 
 seen = []
 for mode in ("delete", "wal"):
     with lab.scratch() as folder:
-        path = os.path.join(folder, "entries.sqlite")
-        a, b = lab.Connection(path), lab.Connection(path)
-        a.execute(f"PRAGMA journal_mode = {mode}; CREATE TABLE entry (number INTEGER)")
-
-        # A holds the write lock: it has written and not committed.
-        a.execute("BEGIN IMMEDIATE; INSERT INTO entry VALUES (1)")
-
-        # B's busy handler would let A commit, if SQLite called it.
-        def a_commits(call):
-            if call == 0:
-                a.execute("COMMIT")
-            return True
-
-        b.on_busy(a_commits)
+        # A holds the write lock; B's busy handler would let A commit, if SQLite called it.
+        a, b = lab.writer_and_waiter(folder, mode)
         b.execute("BEGIN DEFERRED")
         b.value("SELECT COUNT(*) FROM entry")  # B reads first
         error = b.fails("INSERT INTO entry VALUES (2)")

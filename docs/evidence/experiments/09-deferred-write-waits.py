@@ -6,26 +6,13 @@ yet, so its busy handler is called, in the rollback journal and in WAL alike. Th
 from 09-deferred-read-then-write-fails.py: B writes before it reads.
 """
 
-import os
 import lab
 
 seen = []
 for mode in ("delete", "wal"):
     with lab.scratch() as folder:
-        path = os.path.join(folder, "entries.sqlite")
-        a, b = lab.Connection(path), lab.Connection(path)
-        a.execute(f"PRAGMA journal_mode = {mode}; CREATE TABLE entry (number INTEGER)")
-
-        # A holds the write lock: it has written and not committed.
-        a.execute("BEGIN IMMEDIATE; INSERT INTO entry VALUES (1)")
-
-        # B's busy handler: on its first call, A commits; every call asks SQLite to try again.
-        def a_commits(call):
-            if call == 0:
-                a.execute("COMMIT")
-            return True
-
-        b.on_busy(a_commits)
+        # A holds the write lock; B's busy handler would let A commit, if SQLite called it.
+        a, b = lab.writer_and_waiter(folder, mode)
         b.execute("BEGIN DEFERRED")
         b.execute("INSERT INTO entry VALUES (2)")  # B's first statement writes
         b.execute("COMMIT")

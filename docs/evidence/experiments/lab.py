@@ -174,3 +174,21 @@ def check(condition, saw):
 def report(saw):
     """The experiment's one line for `make evidence`."""
     print(saw)
+
+
+def writer_and_waiter(folder, journal_mode):
+    """Two connections to a new file of `entry (number)` in `journal_mode`: A holds the write lock (it has
+    inserted 1 and not committed); B's busy handler, on its first call, commits A, and asks SQLite to try
+    again. Returns (a, b): whether B's handler is called at all is what the chapter-9 experiments show."""
+    path = os.path.join(folder, "entries.sqlite")
+    a, b = Connection(path), Connection(path)
+    a.execute(f"PRAGMA journal_mode = {journal_mode}; CREATE TABLE entry (number INTEGER)")
+    a.execute("BEGIN IMMEDIATE; INSERT INTO entry VALUES (1)")
+
+    def a_commits(call):
+        if call == 0:
+            a.execute("COMMIT")
+        return True
+
+    b.on_busy(a_commits)
+    return a, b
