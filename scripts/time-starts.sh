@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times how long each built step takes to start, run one read-only subcommand
 # on an in-memory database, and exit: what every `make stepN ARGS="…"` and
-# every process the suite starts pays (the suite starts about 700).
+# every process the suite starts pays (hundreds of them).
 #
 #   scripts/time-starts.sh [--record] [RUNS]      RUNS defaults to 20; --record also
 #                                                 keeps the medians in docs/measurements.md
