@@ -10,7 +10,9 @@ import Testing
     static let handSection = "Taken by hand"
 
     /// The recorder's line: `- 2026-11-25 19:02 · 3d3ddaf+ · 2 cores · load 0.52 0.61 0.70 · TEXT`.
-    static let entry = #/- \d{4}-\d{2}-\d{2} \d{2}:\d{2} · ([0-9a-f]{7,40}\+?|no commit) · \d+ cores · load \d+\.\d+ \d+\.\d+ \d+\.\d+ · \S.*/#
+    static var entry: Regex<(Substring, Substring, Substring)> {
+        #/- \d{4}-\d{2}-\d{2} \d{2}:\d{2} · ([0-9a-f]{7,40}\+?|no commit) · \d+ cores · load (\d+\.\d+ ){3}· \S.*/#
+    }
 
     /// The sections of the file: each `## ` heading and the lines under it.
     static func sections() throws -> [(heading: String, lines: [Substring])] {
