@@ -4,14 +4,17 @@
 #   2. a cold full `swift build` (the clone's .build/ deleted first)
 #   3. a rebuild after editing one step file (a comment appended to Steps/step3/Tour.swift)
 #
-#   scripts/measure-build.sh [COMMIT]     (default: this checkout's HEAD; commit first)
+#   scripts/measure-build.sh [--record] [COMMIT]     (default: this checkout's HEAD; commit first)
 #   RUNS=5 scripts/measure-build.sh       `make step1` in RUNS fresh clones: the median, and the range
+#   --record                              also keeps the summary in docs/measurements.md
 #
 # The clone goes into a temporary folder with `shared` beside it (a link to ../shared),
 # as in a worktree. Figures depend on the machine and on what else runs on it: the
 # load average and the compilers running elsewhere are printed with them.
-# CONTRIBUTING.md keeps the figures; run this again when the package layout changes.
+# Run it again, with --record, when the package layout changes.
 set -euo pipefail
+record=
+if [ "${1:-}" = --record ]; then record=1; shift; fi
 # What make builds: no exercise target (Package.swift, "Exercises").
 export COURSE_EXERCISES=none
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,3 +65,8 @@ before=$(load); rebuild=$(seconds swift build)
 echo "  swift build after editing a step:   ${rebuild} s   ($before)"
 echo
 echo "| $commit | $step1 s | $cold s | $rebuild s |"
+if [ -n "$record" ]; then
+  median=""; [ "$runs" -gt 1 ] && median=" (median of $runs fresh clones)"
+  python3 "$root/scripts/record-measurement.py" "Builds (scripts/measure-build.sh)" \
+    "$commit: make step1 in a fresh clone $step1 s$median, cold full swift build $cold s, rebuild after a step edit $rebuild s"
+fi

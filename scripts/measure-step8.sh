@@ -4,12 +4,15 @@
 #      step 8 and of this one — the difference is step 8's cost;
 #   2. `swift build --product step8` after an edit to a schema file, once
 #      everything is built — what a learner waits for after changing the SQL.
-# Usage: scripts/measure-step8.sh [BASE]   (BASE: the commit before step 8;
-# default: d562827, main just before step 8 was merged). Both trees are exported with
+# Usage: scripts/measure-step8.sh [--record] [BASE]   (BASE: the commit before step 8;
+# default: d562827, main just before step 8 was merged; --record: also keep the
+# figures in docs/measurements.md). Both trees are exported with
 # `git archive` into .build/measure/ and built there: the worktree is left
 # alone. Other builds running on the machine slow both numbers; run it on an
 # idle machine for figures to compare.
 set -euo pipefail
+record=
+if [ "${1:-}" = --record ]; then record=1; shift; fi
 # What make builds: no exercise target (Package.swift, "Exercises").
 export COURSE_EXERCISES=none
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -57,3 +60,8 @@ noop=$(cd "$work/after" && seconds swift build --product step8)
 echo "swift build --product step8 with nothing changed: ${noop}"
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 rm -rf "$work"
+if [ -n "$record" ]; then
+  python3 "$root/scripts/record-measurement.py" "Step 8's build cost (scripts/measure-step8.sh)" \
+    "cold swift build before step 8 ($(git -C "$root" rev-parse --short "$base")) $before; with step 8 $after; \
+swift build --product step8 after a new column $rebuild, after a comment edit $comment, with nothing changed $noop"
+fi

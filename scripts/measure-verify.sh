@@ -5,8 +5,12 @@
 # Prints the seconds of each run and the load average beside it. Compare two
 # revisions on a quiet machine: run it, `git checkout --detach REV`, copy the
 # script back if REV lacks it, run it again, `git checkout -`.
+#   scripts/measure-verify.sh [--record]    --record: also keeps the times in docs/measurements.md
 set -eu
 cd "$(dirname "$0")/.."
+record=
+if [ "${1:-}" = --record ]; then record=1; shift; fi
+times=
 RUNS=${RUNS:-1}
 build=$(swift build --show-bin-path)
 cold() {
@@ -16,7 +20,9 @@ cold() {
 timed() {
     start=$(date +%s)
     make ex ARGS="verify" >.build/measure-verify.log 2>&1 || { cat .build/measure-verify.log; exit 1; }
-    printf '%s %s s (load %s)\n' "$1" "$(($(date +%s) - start))" "$(cut -d' ' -f1 /proc/loadavg)"
+    seconds=$(($(date +%s) - start))
+    printf '%s %s s (load %s)\n' "$1" "$seconds" "$(cut -d' ' -f1 /proc/loadavg)"
+    times="${times:+$times, }$1 $seconds s"
 }
 run=1
 while [ "$run" -le "$RUNS" ]; do
@@ -26,3 +32,7 @@ while [ "$run" -le "$RUNS" ]; do
 done
 timed "warm:"
 tail -1 .build/measure-verify.log
+if [ -n "$record" ]; then
+    python3 scripts/record-measurement.py "make ex ARGS=\"verify\" (scripts/measure-verify.sh)" \
+        "$times; $(tail -1 .build/measure-verify.log)"
+fi

@@ -21,9 +21,11 @@ HEADER = """# Measurements
 
 Figures taken by the scripts in `scripts/`, each under what it measures, newest first: when (UTC), at which
 commit (`+` when the work tree had changes), the machine's cores and its load average (1, 5, 15 min) before
-the run. Written by `scripts/record-measurement.py` when a script runs with `--record`; never edited by hand.
+the run. Written by `scripts/record-measurement.py` when a script runs with `--record`; never edited by hand
+(but for the last section, "Taken by hand", where there is one: figures no script re-takes, kept once).
 A figure taken while the machine did something else (load ≥ 1) says which way a change goes, not what it costs.
 """
+HAND = "## Taken by hand\n"
 
 
 def git(*args):
@@ -50,6 +52,10 @@ def main(argv):
         while at < len(lines) and not lines[at].strip():
             at += 1
         lines.insert(at, entry)
+    elif HAND in lines:
+        # A new section goes before the figures taken by hand, which end the file.
+        at = lines.index(HAND)
+        lines[at:at] = [heading, "\n", entry, "\n"]
     else:
         if lines and lines[-1].strip():
             lines.append("\n")

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Times how long each built step takes to start, run one read-only subcommand
 # on an in-memory database, and exit: what every `make stepN ARGS="…"` and
-# every process the suite starts pays (the suite starts about 700).
+# every process the suite starts pays (hundreds of them).
 #
-#   scripts/time-starts.sh [RUNS]      RUNS defaults to 20
+#   scripts/time-starts.sh [--record] [RUNS]      RUNS defaults to 20; --record also
+#                                                 keeps the medians in docs/measurements.md
 #
 # Build first (`make test`, or `swift build`). Prints, per step, the median of
 # RUNS runs in milliseconds, wall and processor time (user + system), and the
@@ -11,9 +12,12 @@
 # behind (the runs use --in-memory; their working folder is a temporary one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
+record=
+if [ "${1:-}" = --record ]; then record=1; shift; fi
 
 runs=${1:-20}
-[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: scripts/time-starts.sh [RUNS]" >&2; exit 64; }
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: scripts/time-starts.sh [--record] [RUNS]" >&2; exit 64; }
 bin=.build/debug
 [ -x "$bin/step1" ] || { echo "time-starts: nothing built: run make test or swift build first" >&2; exit 1; }
 bin=$(cd "$bin" && pwd)
@@ -31,6 +35,7 @@ median() { sort -n | awk '{v[NR]=$1} END {printf "%.1f", NR % 2 ? v[(NR+1)/2] : 
 echo "time-starts: $runs runs per step · $(nproc) cores · load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-24s %10s %16s\n' "command" "wall (ms)" "processor (ms)"
 TIMEFORMAT='%R %U %S'
+summary=
 for entry in "${commands[@]}"; do
     read -r step arguments <<<"$entry"
     [ -x "$bin/step$step" ] || continue
@@ -42,5 +47,10 @@ for entry in "${commands[@]}"; do
     wall=$(awk '{print $1 * 1000}' "$work/times" | median)
     cpu=$(awk '{print ($2 + $3) * 1000}' "$work/times" | median)
     printf '%-24s %10s %16s\n' "step$step $arguments" "$wall" "$cpu"
+    summary+="${summary:+, }step$step $cpu"
 done
 echo "time-starts: load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -n "$record" ]; then
+    python3 "$root/scripts/record-measurement.py" "Step start-up (scripts/time-starts.sh)" \
+        "median ms of processor time over $runs runs, one read-only subcommand --in-memory: $summary"
+fi

@@ -32,8 +32,8 @@ public enum DatabaseLocation: Sendable, Equatable {
 /// The options are declared here, flat, not as two nested groups: a
 /// debug build of ArgumentParser checks every group again for each group
 /// around it, each time it looks at a command, and with nesting that check
-/// took half of a step's start-up (`step3 players`: 77 ms, flat 31 ms;
-/// CONTRIBUTING.md, "Tests").
+/// was most of a step's start-up, paid by every command the suite runs
+/// (docs/measurements.md, "Taken by hand").
 public struct DatabaseOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("The database file to use.", valueName: "path"))
     public var database: String?

@@ -75,7 +75,7 @@ public struct LearnerCommandLine<Root: ParsableCommand> {
             }
             throw error
         }
-        // A subcommand that takes any word (step 10's `search`) took a mistyped option as one.
+        // A subcommand that takes any word (step 10's `search`) would take a mistyped option as one.
         if command is any TakesAnyWord, let mistake = unknownOption(in: arguments) { try refuse(mistake) }
         return command
     }

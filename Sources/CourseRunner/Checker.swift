@@ -127,8 +127,8 @@ public struct Checker: Sendable {
     /// folder. Without make (`.build/debug/course check ID`) nothing sets TMPDIR, and each `swift build`
     /// would leave empty /tmp/TemporaryDirectory.* folders behind. Always the same path: SwiftPM keys its
     /// manifest and plugin caches on the whole environment, TMPDIR included, and a new folder per build
-    /// made every check compile Package.swift and the records plugin again (a re-check took 2.6 s, 0.7 s
-    /// with the same path; CONTRIBUTING.md). A lock beside it keeps two runners on one scratch path
+    /// would make every check compile Package.swift and the records plugin again, several times the
+    /// cost of the check itself. A lock beside it keeps two runners on one scratch path
     /// from deleting each other's files (SwiftPM would run their builds one at a time anyway).
     func withBuildFolder<T>(_ body: (String) -> T) -> T {
         let course = scratchPath.appendingPathComponent("course")

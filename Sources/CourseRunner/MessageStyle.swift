@@ -3,7 +3,7 @@ import Foundation
 /// A check's failure is read by a learner who is stuck: its `✗` line must be a
 /// sentence that names what is wrong. `course verify` runs every starter and
 /// known mistake, and reports a `✗` line that repeats a clause of its own or
-/// stops mid-sentence (issue 34): what two wrappers around one failure tend to
+/// stops mid-sentence: what two wrappers around one failure tend to
 /// produce (`learnerCodeThrows`'s "returned normally" after a call that "must
 /// throw", a rule's words put before the failure's own).
 public enum MessageStyle {

@@ -200,7 +200,7 @@ import Testing
                 "make step7 ARGS=\"synk\"", try StepProcess.run("step7", ["synk"], in: directory),
                 ["synk is not a subcommand", "make step7 ARGS=\"sync\""]
             ),
-            // Two letters swapped are one typo (issue 34): `snyc` is `sync`, in every step that has one.
+            // Two letters swapped are one typo: `snyc` is `sync`, in every step that has one.
             (
                 "make step7 ARGS=\"snyc\"", try StepProcess.run("step7", ["snyc"], in: directory),
                 ["snyc is not a subcommand", "Did you mean make step7 ARGS=\"sync\"?"]
@@ -238,7 +238,7 @@ import Testing
     }
 
     /// An exercise named as `list` shows it (its number) or in capitals is the
-    /// exercise (issue 34): `reset` reads the name and stops before changing
+    /// exercise: `reset` reads the name and stops before changing
     /// anything (an untouched starter, or no one to confirm on standard input).
     @Test func anExerciseIsNamedByItsNumberOrItsIdInAnyCase() throws {
         // `list` numbers the exercises in the manifest's order, from 1.

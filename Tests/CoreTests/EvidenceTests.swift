@@ -38,7 +38,7 @@ enum EvidenceCheck {
     static func folded(_ text: String) -> String { String(decoding: foldedBytes(text), as: UTF8.self) }
 
     /// A file's text, folded, as bytes: searched once per claim and reference, hundreds of times
-    /// (a byte search; `String.contains` compares Unicode characters and took seconds here).
+    /// (a byte search; `String.contains` compares Unicode characters, many times slower).
     struct Folded {
         let bytes: Data
         init(_ text: String) { bytes = EvidenceCheck.foldedBytes(text) }

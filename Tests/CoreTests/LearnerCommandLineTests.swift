@@ -30,7 +30,7 @@ import Testing
         #expect(closestWord(to: "--prise", among: ["--price", "--name", "--stock"]) == "--price")
         #expect(closestWord(to: "chek", among: ["check", "watch", "hint"]) == "check")
         #expect(closestWord(to: "frobnicate", among: ["check", "watch", "hint"]) == nil)
-        // Two neighbours swapped are one edit, and case does not count (issue 34).
+        // Two neighbours swapped are one edit, and case does not count.
         #expect(closestWord(to: "snyc", among: ["tour", "sync", "list", "search", "show"]) == "sync")
         #expect(closestWord(to: "S5-ADD-NOTES", among: ["s5-add-notes", "s5-lost-data"]) == "s5-add-notes")
         #expect(closestWord(to: "lsit", among: ["list", "hint"]) == "list")

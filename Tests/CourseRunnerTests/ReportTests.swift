@@ -28,7 +28,7 @@ import Testing
                 "<failure message=\"failing: ✗ reads rows: expected 3\">✗ reads rows: expected 3\n  got: 0</failure>"))
     }
 
-    /// What a report row keeps of a failing check (issue 34): all of it from the
+    /// What a report row keeps of a failing check: all of it from the
     /// first ✗, expected, got and SQL, however long; of a build, its errors.
     @Test func aFailureKeepsExpectedGotAndTheSQL() {
         let message = """

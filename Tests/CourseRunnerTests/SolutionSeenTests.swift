@@ -3,8 +3,8 @@ import Testing
 
 @testable import CourseRunner
 
-/// "Solution seen" in the instructor's report means seen *before* the exercise passed
-/// (issue 34): a learner who compares with the reference after passing has not copied it.
+/// "Solution seen" in the instructor's report means seen *before* the exercise passed:
+/// a learner who compares with the reference after passing has not copied it.
 @Suite struct SolutionSeenTests {
     @Test func theSolutionCountsAsSeenOnlyWhenShownBeforeThePass() throws {
         let copy = try LearnerCopy("solution-seen")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CourseRunner
 
-/// Two terminals changing .course/state.json at once (issue 28): every change
+/// Two terminals changing .course/state.json at once: every change
 /// is a read-modify-write under the state file's lock, so none is lost.
 @Suite struct StateRaceTests {
     /// Two processes, each asking for every hint of its half of the exercises,

@@ -118,7 +118,7 @@ import Testing
             contents(of: root.appendingPathComponent(folder)) == contents(of: root.appendingPathComponent("Exercises")))
     }
 
-    /// The failures issue 34 found, as the checks printed them: each is caught;
+    /// Failures the checks once printed, word for word: each is caught;
     /// the same failures reworded as sentences are not.
     @Test func aFailureThatRepeatsItselfOrStopsMidSentenceIsAProblem() {
         let bad = [
@@ -193,7 +193,7 @@ extension IsolationFolder {
                 #expect(failed.output.contains("line \(firstWrong) of prediction.txt"), "\(failed.output)")
                 for line in printed { #expect(!failed.output.contains(line), "shows \"\(line)\":\n\(failed.output)") }
             }
-            // A line is named by its number in the file, comments and blank lines counted (issue 28):
+            // A line is named by its number in the file, comments and blank lines counted:
             // here the comments are lines 1 and 2, a blank line 3, and line 5, blank, is the mistake.
             try write(
                 "# my guess\n# (Blob first)\n\n\(printed[0])\n\n" + printed[1...].joined(separator: "\n") + "\n",

@@ -157,7 +157,7 @@ import Testing
         #expect(list.stdout.split(separator: "\n").count == 2 + (try fixtureIDs("v1")).count)
     }
 
-    /// Ctrl-C in the middle of a sync's transaction (issue 34): the step says in
+    /// Ctrl-C in the middle of a sync's transaction: the step says in
     /// one line that nothing of it is kept, exits 130, and the file proves it.
     /// The signal is sent while the process is stopped (SIGSTOP) and seen to
     /// have begun writing: its `-journal` exists. (Linux: reads /proc, as above.)
