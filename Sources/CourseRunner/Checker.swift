@@ -98,7 +98,6 @@ public struct Checker: Sendable {
             [], exercises, folder: folder, product: exercises.map { "check-\($0.id)" }.joined(separator: " "),
             echo: echo)
         markBuilt(exercises, folder: folder, succeeded: build.status == 0)
-        if ProcessInfo.processInfo.environment["COURSE_DEBUG"] != nil { print(build.output) }
         return build.status == 0
     }
 
