@@ -4,7 +4,7 @@
 # Installs libsqlite3-dev with apt-get (through sudo when not root) when it can;
 # otherwise stops with the exact command to run.
 #   SQLITE_HEADER=/path/to/sqlite3.h  look there instead of /usr/include/sqlite3.h
-#   COURSE_OS=Darwin                  behave as on macOS (for the tests)
+#   COURSE_OS=Darwin                  behave as on macOS (for the tests: docs/environment-switches.md)
 # On macOS the header comes with Apple's SDK (the Command Line Tools) and the
 # library with the system: nothing to install with a package manager.
 set -u
