@@ -30,6 +30,7 @@ import Testing
                         files.append(entry + "/" + path)
                     }
                 }
+                files.sort()  // the same message on every file system
             } else {
                 files = [entry]
             }
