@@ -145,17 +145,11 @@ let courseExercises = [
 // root's <id>/ folder), and an executable check-<id> (its check, Checks/<id>).
 //
 // COURSE_EXERCISES picks them, with an environment variable, never a file
-// (SwiftPM caches the files a manifest reads):
-// - unset or `all`: every exercise of courseExercises, so that an editor that
-//   reads this manifest (SourceKit-LSP in VS Code or Neovim, Xcode) sees each
-//   exercise file in a target, with GRDB and the C API resolvable.
-// - `none`: no exercise target. The Makefile exports it (make test, make stepN,
-//   make golden, CI): they never compile a learner's file.
-// - ids separated by spaces (`id:sql`, `id:predict` as above): only these.
-//   The runner (make ex) builds one check with `--product check-<id>` (and
-//   COURSE_PRODUCT, below).
-// COURSE_EXERCISE_ROOT: Exercises (default), Solutions, or a scratch copy
-// inside the package (verify's).
+// (SwiftPM caches the files a manifest reads): every exercise when unset, so that
+// an editor that reads this manifest (SourceKit-LSP, Xcode) sees each exercise file
+// in a target; none under make, which never compiles a learner's file; under the
+// runner (make ex), those it names. COURSE_EXERCISE_ROOT: the folder they come from.
+// Values and who sets them: docs/environment-switches.md.
 let environment = Context.environment
 let exercises: [String] =
     switch environment["COURSE_EXERCISES"] ?? "all" {
@@ -204,6 +198,7 @@ if !exercises.isEmpty {
 // plugin's tool before any build of a package that has the plugin). Without
 // it (swift build, swift run, make test, the exercise runner) the package is
 // whole. The products are the same either way, so switching costs no rebuild.
+// (docs/environment-switches.md)
 if let step = environment["COURSE_STEP"], !step.isEmpty {
     keepOnly(["step" + step], in: package)
 }
@@ -212,7 +207,7 @@ if let step = environment["COURSE_STEP"], !step.isEmpty {
 // those checks, the learner's modules, the check support and CSQLite (and GRDB from
 // step 2 on). No step and no plugin: SwiftPM compiles a plugin again whenever the
 // environment changed since its last build (each check names another exercise),
-// about a second a check.
+// about a second a check. (docs/environment-switches.md)
 if let products = environment["COURSE_PRODUCT"], !products.isEmpty {
     keepOnly(products.split(separator: " ").map(String.init), in: package)
 }

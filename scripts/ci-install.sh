@@ -4,7 +4,7 @@
 #   header): installs the missing Debian packages with apt-get, through sudo when not root.
 #   macOS: installs nothing (Xcode brings Swift, SQLite's header and library come with its SDK,
 #   python3 and make with the system); stops if Xcode or the Command Line Tools are missing.
-#   COURSE_OS=Darwin   behave as on macOS (for the tests)
+#   COURSE_OS=Darwin   behave as on macOS (for the tests: docs/environment-switches.md)
 set -euo pipefail
 os=${COURSE_OS:-$(uname -s)}
 cd "$(dirname "$0")/.."

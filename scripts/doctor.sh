@@ -3,7 +3,7 @@
 # whatever is missing. Exits 1 when something required is missing.
 #   SQLITE_HEADER=/path/to/sqlite3.h    check that header instead
 #   SQLITE_LIBRARY=/path/to/libsqlite3.so  check that library instead
-#   COURSE_OS=Darwin                    check as on macOS (for the tests)
+#   COURSE_OS=Darwin                    check as on macOS (for the tests: docs/environment-switches.md)
 # Linux: libsqlite3-dev gives sqlite3.h and libsqlite3.so. macOS: Apple's SDK
 # (Xcode or the Command Line Tools, found with xcrun) gives sqlite3.h and
 # libsqlite3.tbd, the system the library itself (libsqlite3.dylib).

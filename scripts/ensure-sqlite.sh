@@ -4,8 +4,7 @@
 # Installs libsqlite3-dev with apt-get (through sudo when not root) when it can;
 # otherwise stops with the exact command to run.
 #   SQLITE_HEADER=/path/to/sqlite3.h  look there instead of /usr/include/sqlite3.h
-#   COURSE_NO_INSTALL=1               never install, only say what to run
-#   COURSE_OS=Darwin                  behave as on macOS (for the tests)
+#   COURSE_OS=Darwin                  behave as on macOS (for the tests: docs/environment-switches.md)
 # On macOS the header comes with Apple's SDK (the Command Line Tools) and the
 # library with the system: nothing to install with a package manager.
 set -u
@@ -25,7 +24,7 @@ header=${SQLITE_HEADER:-/usr/include/sqlite3.h}
 [ -f "$header" ] && exit 0
 
 echo "SQLite's C header ($header) is missing: the libsqlite3-dev package provides it." >&2
-if [ "${COURSE_NO_INSTALL:-0}" != 1 ] && command -v apt-get >/dev/null 2>&1; then
+if command -v apt-get >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ]; then
     prefix=""
   elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then

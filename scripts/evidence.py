@@ -16,14 +16,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EVIDENCE = os.path.join(ROOT, "docs", "evidence")
 EXPERIMENTS = os.path.join(EVIDENCE, "experiments")
-COURSE_SQLITE = "3.40.1"  # the version the chapters' claims were tried on (Debian 12's libsqlite3)
+CHAPTERS_SQLITE = "3.40.1"  # the version the chapters' claims were tried on (Debian 12's libsqlite3)
 
 
 def run(names):
     sys.path.insert(0, EXPERIMENTS)
     import lab  # the library the experiments load, to say which it is
 
-    note = "" if lab.VERSION == COURSE_SQLITE else f" — the chapters were checked on {COURSE_SQLITE}"
+    note = "" if lab.VERSION == CHAPTERS_SQLITE else f" — the chapters were checked on {CHAPTERS_SQLITE}"
     print(f"SQLite {lab.VERSION} (libsqlite3, the library the steps link){note}")
     files = sorted(f for f in os.listdir(EXPERIMENTS) if f.endswith(".py") and f != "lab.py")
     if names:

@@ -183,7 +183,7 @@ public func runCheck(
 // MARK: - The learner's files
 
 /// The folder of the exercise being checked (Exercises/<id> or Solutions/<id>),
-/// passed by the runner.
+/// passed by the runner in COURSE_EXERCISE_DIR (docs/environment-switches.md).
 public var exerciseFolder: URL {
     URL(fileURLWithPath: ProcessInfo.processInfo.environment["COURSE_EXERCISE_DIR"] ?? ".")
 }

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// By default in `db/` at the top of the workspace (gitignored, emptied by
 /// `make reset`), so that `make step3` and `swift run step3` find the same file
-/// whatever the current directory. `COURSE_DB_DIR` overrides it: the tests use
-/// that to give every run its own temporary folder.
+/// whatever the current directory. `COURSE_DB_DIR` overrides it: the tests and golden files give
+/// every run its own folder (docs/environment-switches.md).
 public enum Workspace {
     /// The top of the workspace, found from this source file's location at build time.
     public static let root: URL = URL(fileURLWithPath: #filePath)

@@ -26,7 +26,7 @@ public struct Checker: Sendable {
     public var workspace: Workspace
     public var swift: String
     /// SwiftPM's build folder: .build, or COURSE_SCRATCH_PATH (relative to the root) for a test
-    /// that runs the runner while `swift test` holds .build's lock.
+    /// that runs the runner while `swift test` holds .build's lock (docs/environment-switches.md).
     public var scratchPath: URL
     /// Where a first build that compiles GRDB says so and shows its progress (nil: silent).
     public var progress: (@Sendable (String) -> Void)?
@@ -98,7 +98,6 @@ public struct Checker: Sendable {
             [], exercises, folder: folder, product: exercises.map { "check-\($0.id)" }.joined(separator: " "),
             echo: echo)
         markBuilt(exercises, folder: folder, succeeded: build.status == 0)
-        if ProcessInfo.processInfo.environment["COURSE_DEBUG"] != nil { print(build.output) }
         return build.status == 0
     }
 

@@ -197,10 +197,15 @@ import Testing
         #expect(result.stdout.contains("All set"))
     }
 
+    /// Where it cannot install (here a PATH that holds bash alone: no apt-get), it says what to run.
     @Test func installCheckStopsWithTheExactCommand() throws {
+        let bin = try TemporaryDirectory()
+        defer { bin.remove() }
+        let bash = try runTool(["sh", "-c", "command -v bash"]).stdout.trimmingCharacters(in: .newlines)
+        try FileManager.default.createSymbolicLink(atPath: bin.file("bash"), withDestinationPath: bash)
         let result = try run(
             "ensure-sqlite.sh",
-            environment: ["COURSE_OS": "Linux", "SQLITE_HEADER": "/nonexistent/sqlite3.h", "COURSE_NO_INSTALL": "1"])
+            environment: ["COURSE_OS": "Linux", "SQLITE_HEADER": "/nonexistent/sqlite3.h", "PATH": bin.path])
         #expect(result.status == 1)
         #expect(result.stdout.contains("sudo apt-get update && sudo apt-get install -y libsqlite3-dev"))
     }

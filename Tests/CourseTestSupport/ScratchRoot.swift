@@ -13,14 +13,7 @@ import Foundation
 /// goes — so the folders go in memory (`/dev/shm`, a tmpfs on Linux) when it
 /// has room, one folder per test process, removed when the process exits.
 /// Otherwise they go under `TMPDIR`, as before.
-///
-/// `COURSE_TEST_SCRATCH=/some/folder` chooses the folder instead (e.g.
-/// `COURSE_TEST_SCRATCH=$TMPDIR` to run the suite on the disk).
 public let scratchRoot: URL = {
-    let environment = ProcessInfo.processInfo.environment
-    if let chosen = environment["COURSE_TEST_SCRATCH"], !chosen.isEmpty {
-        return URL(fileURLWithPath: chosen, isDirectory: true)
-    }
     let memory = "/dev/shm"
     guard let free = freeBytes(memory), free >= minimumFreeBytes,
         FileManager.default.isWritableFile(atPath: memory)

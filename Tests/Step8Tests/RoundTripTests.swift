@@ -65,9 +65,6 @@ func roundTrips(_ queue: DatabaseQueue, _ types: [any (FetchableRecord & TableRe
         }
         return .rollback
     }
-    if ProcessInfo.processInfo.environment["COURSE_ROUND_TRIP_TABLE"] != nil {
-        print(results.map(\.description).joined(separator: "\n"))
-    }
     return results
 }
 
