@@ -88,7 +88,12 @@ let package = Package(
         + step(7, dependencies: usesGRDB, resources: [.process("Resources")])
         + step8()
         + step(9, dependencies: usesGRDB)
-        + step(10, dependencies: usesGRDB)
+        // Resources/: symlinks to step 6's and step 7's files, embedded (CourseCore's BodiesFixtures says why).
+        + step(
+            10, dependencies: usesGRDB,
+            resources: ["catalog.sql", "BodiesDB-001.sql", "bodies-v1.json", "bodies-v2.json"].map {
+                Resource.embedInCode("Resources/\($0)")
+            })
         + step(11, dependencies: usesGRDB)
 )
 
@@ -256,7 +261,11 @@ func step8() -> [Target] {
             name: "step8",
             dependencies: ["CourseCore", argumentParser] + usesGRDB,
             path: "Steps/step8",
-            resources: [.copy("Schema/NorthwindSales.sql")],
+            // Resources/: symlinks to step 7's JSON fixtures, embedded (BodiesFixtures says why).
+            resources: [
+                .copy("Schema/NorthwindSales.sql"), .embedInCode("Resources/bodies-v1.json"),
+                .embedInCode("Resources/bodies-v2.json"),
+            ],
             plugins: ["RecordsPlugin"]
         ),
         .testTarget(

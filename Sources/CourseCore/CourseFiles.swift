@@ -2,8 +2,7 @@ import Foundation
 
 // The files of the course that a later step reads from the repository rather
 // than bundling a copy: step 6's catalog, step 7's schema and its JSON fixtures.
-// (Step 10 has the same two functions of its own, written before these; it can
-// use these instead.)
+// (Steps 8 and 10 embed theirs at build time instead: see `BodiesFixtures`.)
 
 extension Workspace {
     /// A file of the course, by its path from the top of the workspace.

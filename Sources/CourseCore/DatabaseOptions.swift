@@ -79,7 +79,3 @@ public struct TraceOptions: ParsableArguments, Sendable {
 
     public init() {}
 }
-
-/// The old name of `TraceOptions`, kept for code written before the rename.
-@available(*, deprecated, renamed: "TraceOptions")
-public typealias TourOptions = TraceOptions

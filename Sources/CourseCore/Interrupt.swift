@@ -42,6 +42,7 @@ public enum Interrupt {
     nonisolated(unsafe) private static var installed = false
     /// The pipe's writing end: the only thing the signal handler touches.
     nonisolated(unsafe) private static var signalPipe: Int32 = -1
+    nonisolated(unsafe) private static var caught: Int32?
 
     /// Catches SIGINT and SIGTERM for the rest of the process (every step's
     /// `main` calls it, through `Lesson`). Calling it again does nothing.
@@ -98,6 +99,30 @@ public enum Interrupt {
         cleanUps.removeAll { $0.id == id }
     }
 
+    /// The signal caught (SIGINT or SIGTERM), once the clean-ups have begun; nil before.
+    public static var caughtSignal: Int32? {
+        lock.lock()
+        defer { lock.unlock() }
+        return caught
+    }
+
+    /// For a step's own thread that finds the interrupt under way (a clean-up
+    /// told it to stop): it must not go on to print or exit on its own, so it
+    /// waits here while the interrupt's thread finishes the clean-ups and ends
+    /// the process.
+    public static func waitForExit() -> Never {
+        while true { pause() }
+    }
+
+    /// The signal's name, for a message.
+    public static func name(_ number: Int32) -> String {
+        switch number {
+        case SIGINT: "SIGINT (Ctrl-C)"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(number)"
+        }
+    }
+
     /// The interrupt's thread: waits for the handler's byte, then cleans up,
     /// says the one line and exits. `_exit`, not `exit`: the step's own
     /// threads are still running, and must not run exit's handlers with it.
@@ -105,6 +130,7 @@ public enum Interrupt {
         var byte: UInt8 = 0
         while read(reading, &byte, 1) != 1 {}
         lock.lock()
+        caught = Int32(byte)
         let toRun = cleanUps.reversed().map(\.run)
         lock.unlock()
         for cleanUp in toRun { cleanUp() }

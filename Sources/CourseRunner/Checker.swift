@@ -23,7 +23,7 @@ public struct CheckResult: Sendable, Codable, Equatable {
 /// needs: the learner's module, the check, GRDB. Nothing else is compiled, and
 /// nothing else can be broken by a learner's file.
 public struct Checker: Sendable {
-    public var workspace: Workspace
+    public var checkout: Checkout
     public var swift: String
     /// SwiftPM's build folder: .build, or COURSE_SCRATCH_PATH (relative to the root) for a test
     /// that runs the runner while `swift test` holds .build's lock (docs/environment-switches.md).
@@ -31,12 +31,12 @@ public struct Checker: Sendable {
     /// Where a first build that compiles GRDB says so and shows its progress (nil: silent).
     public var progress: (@Sendable (String) -> Void)?
 
-    public init(workspace: Workspace) {
-        self.workspace = workspace
+    public init(checkout: Checkout) {
+        self.checkout = checkout
         let environment = ProcessInfo.processInfo.environment
         swift = environment["SWIFT"] ?? "swift"
         scratchPath =
-            URL(fileURLWithPath: environment["COURSE_SCRATCH_PATH"] ?? ".build", relativeTo: workspace.root)
+            URL(fileURLWithPath: environment["COURSE_SCRATCH_PATH"] ?? ".build", relativeTo: checkout.root)
             .absoluteURL
         progress = { line in
             print(line)
@@ -113,7 +113,7 @@ public struct Checker: Sendable {
         let result = withBuildFolder { temporary in
             Shell.run(
                 [swift, "build", "--disable-build-manifest-caching", "--scratch-path", scratchPath.path] + arguments,
-                in: workspace.root,
+                in: checkout.root,
                 environment: Checker.environment(exercises, folder: folder, product: product)
                     .merging(["TMPDIR": temporary]) { $1 },
                 onLine: echo)
@@ -146,7 +146,7 @@ public struct Checker: Sendable {
     /// Runs `body` (a check) with a fresh folder for TMPDIR, inside .build/tmp, then deletes it.
     /// One folder per run, so two runners at once never delete each other's files.
     func withTemporaryFolder<T>(_ body: (String) -> T) -> T {
-        let folder = workspace.root.appendingPathComponent(".build/tmp/course-\(UUID().uuidString)")
+        let folder = checkout.root.appendingPathComponent(".build/tmp/course-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         return body(folder.path)
@@ -192,7 +192,7 @@ public struct Checker: Sendable {
     /// query.sql or prediction.txt, which the check reads when it runs), the
     /// check and its support, and the folder.
     func buildKey(_ exercise: Exercise, folder: String) -> String {
-        let root = workspace.root
+        let root = checkout.root
         let folders = ["\(folder)/\(exercise.id)", "Checks/\(exercise.id)", "Checks/Support"]
         let files = folders.flatMap { folder in
             ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? [])
@@ -227,9 +227,9 @@ public struct Checker: Sendable {
         let binary = scratchPath.appendingPathComponent("debug/check-\(exercise.id)").path
         let run = withTemporaryFolder { temporary in
             Shell.run(
-                [binary], in: workspace.root,
+                [binary], in: checkout.root,
                 environment: [
-                    "COURSE_EXERCISE_DIR": workspace.root.appendingPathComponent("\(folder)/\(exercise.id)").path,
+                    "COURSE_EXERCISE_DIR": checkout.root.appendingPathComponent("\(folder)/\(exercise.id)").path,
                     "TMPDIR": temporary,
                 ])
         }
@@ -242,7 +242,7 @@ public struct Checker: Sendable {
     /// The compiler's errors with their source lines, paths made relative;
     /// SwiftPM's progress lines left out.
     func compilerErrors(_ output: String) -> String {
-        let root = workspace.root.standardizedFileURL.path + "/"
+        let root = checkout.root.standardizedFileURL.path + "/"
         var kept: [String] = []
         var keeping = false
         for line in output.components(separatedBy: "\n") {

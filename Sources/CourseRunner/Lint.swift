@@ -9,7 +9,7 @@ public struct Lint {
     /// The start of step `step`'s chapter file name: "03-", "10-".
     static func chapterPrefix(_ step: Int) -> String { (step < 10 ? "0" : "") + "\(step)-" }
 
-    public var workspace: Workspace
+    public var checkout: Checkout
     public var manifest: Manifest
     /// Whether Exercises/ is read as committed (in a git checkout): then nothing a
     /// learner does to the working files (solve, break, edit a predict exercise's
@@ -17,10 +17,10 @@ public struct Lint {
     /// are read from disk: they are the course's, not the learner's.
     public var readsCommittedExercises: Bool
 
-    public init(workspace: Workspace, manifest: Manifest) {
-        self.workspace = workspace
+    public init(checkout: Checkout, manifest: Manifest) {
+        self.checkout = checkout
         self.manifest = manifest
-        readsCommittedExercises = workspace.isGitCheckout
+        readsCommittedExercises = checkout.isGitCheckout
     }
 
     public func problems() -> [String] {
@@ -41,12 +41,12 @@ public struct Lint {
         }
         problems += orphans(ids: Set(ids))
         problems += chapterSections()
-        problems += PackageList.problems(root: workspace.root, manifest)
+        problems += PackageList.problems(root: checkout.root, manifest)
         return problems
     }
 
     func files(_ folder: String) -> [String] {
-        let url = workspace.root.appendingPathComponent(folder)
+        let url = checkout.root.appendingPathComponent(folder)
         return ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? [])
             .filter { !$0.hasPrefix(".") }.sorted()
     }
@@ -55,13 +55,13 @@ public struct Lint {
     /// there is a commit to read, else on disk (outside git, or not committed yet).
     func starterFiles(_ folder: String) -> [String] {
         let path = folder.isEmpty ? "Exercises" : "Exercises/\(folder)"
-        return (readsCommittedExercises ? workspace.committedNames(path) : nil) ?? files(path)
+        return (readsCommittedExercises ? checkout.committedNames(path) : nil) ?? files(path)
     }
 
     /// A file under Exercises/, as committed when it is, else on disk.
     func starterData(_ path: String) -> Data? {
-        (readsCommittedExercises ? workspace.committedData("Exercises/\(path)") : nil)
-            ?? (try? Data(contentsOf: workspace.root.appendingPathComponent("Exercises/\(path)")))
+        (readsCommittedExercises ? checkout.committedData("Exercises/\(path)") : nil)
+            ?? (try? Data(contentsOf: checkout.root.appendingPathComponent("Exercises/\(path)")))
     }
 
     func check(_ exercise: Exercise) -> [String] {
@@ -89,7 +89,7 @@ public struct Lint {
         }
         for name in starter where name != exercise.file && solution.contains(name) {
             let a = starterData("\(id)/\(name)")
-            let b = try? Data(contentsOf: workspace.root.appendingPathComponent("Solutions/\(id)/\(name)"))
+            let b = try? Data(contentsOf: checkout.root.appendingPathComponent("Solutions/\(id)/\(name)"))
             if a != b { problem("\(name) differs between Exercises and Solutions: only \(exercise.file) may") }
         }
         if exercise.hasModule != starter.contains(where: { $0.hasSuffix(".swift") }) {
@@ -118,7 +118,7 @@ public struct Lint {
         }
         // The section it practises must exist in its chapter.
         let parts = exercise.section.split(separator: "#").map(String.init)
-        let chapter = workspace.root.appendingPathComponent(exercise.chapter)
+        let chapter = checkout.root.appendingPathComponent(exercise.chapter)
         if parts.count != 2 || !exercise.chapter.hasPrefix("docs/" + Lint.chapterPrefix(exercise.step)) {
             problem("section must be docs/\(Lint.chapterPrefix(exercise.step))….md#anchor (is \(exercise.section))")
         } else if let text = try? String(contentsOf: chapter, encoding: .utf8) {
@@ -160,7 +160,7 @@ public struct Lint {
         for step in Lint.steps {
             guard let name = files("docs").first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) }) else { continue }
             let text =
-                (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
+                (try? String(contentsOf: checkout.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
             let expected = manifest.exercises.filter { $0.step == step }.map(\.id)
             guard let range = text.range(of: "\n## Exercises\n", options: .backwards) else {
                 if !expected.isEmpty {

@@ -20,7 +20,7 @@ public enum Status: String, Codable, Sendable {
 /// "not started" (verify proves every starter fails); an edited file is
 /// checked, unless it and its check are unchanged since the last check.
 public struct LearnerProgress {
-    public var workspace: Workspace
+    public var checkout: Checkout
     public var manifest: Manifest
     public var checker: Checker
     /// The notes as this command last read or wrote them. Changed only through
@@ -33,11 +33,11 @@ public struct LearnerProgress {
     /// Exercises whose check passed now, after failing (or never running) before.
     public private(set) var newlyPassed: [String] = []
 
-    public init(workspace: Workspace) throws {
-        self.workspace = workspace
-        manifest = try Manifest.load(root: workspace.root)
-        checker = Checker(workspace: workspace)
-        state = CourseState.load(workspace.stateFile)
+    public init(checkout: Checkout) throws {
+        self.checkout = checkout
+        manifest = try Manifest.load(root: checkout.root)
+        checker = Checker(checkout: checkout)
+        state = CourseState.load(checkout.stateFile)
     }
 
     /// Every change is already in the file (see `change`): this only says
@@ -53,7 +53,7 @@ public struct LearnerProgress {
     public mutating func change<T>(_ id: String, _ body: (inout ExerciseState) -> T) -> T {
         var result: T?
         do {
-            state = try CourseState.update(workspace.stateFile) { disk in
+            state = try CourseState.update(checkout.stateFile) { disk in
                 result = body(&disk.exercises[id, default: ExerciseState()])
             }
         } catch {
@@ -64,17 +64,17 @@ public struct LearnerProgress {
     }
 
     func currentFingerprint(_ exercise: Exercise) -> String {
-        let checks = workspace.root.appendingPathComponent("Checks/\(exercise.id)")
+        let checks = checkout.root.appendingPathComponent("Checks/\(exercise.id)")
         let files = ((try? FileManager.default.contentsOfDirectory(at: checks, includingPropertiesForKeys: nil)) ?? [])
             .sorted { $0.path < $1.path }
-        return fingerprint([workspace.learnerFile(exercise)] + files)
+        return fingerprint([checkout.learnerFile(exercise)] + files)
     }
 
     /// Runs the check now, counting an attempt when the file changed.
     public mutating func check(_ exercise: Exercise) -> CheckResult {
         let print = currentFingerprint(exercise)
         if let known = fresh[exercise.id], known.fingerprint == print { return known.result }
-        let result = checker.check(exercise, folder: workspace.exercisesFolder)
+        let result = checker.check(exercise, folder: checkout.exercisesFolder)
         fresh[exercise.id] = (print, result)
         let passedBefore = change(exercise.id) { notes in
             let before = notes.lastResult?.passed == true
@@ -89,7 +89,7 @@ public struct LearnerProgress {
 
     /// The status, from the remembered result when nothing changed since.
     public mutating func status(_ exercise: Exercise) -> (Status, CheckResult?) {
-        if workspace.isUntouched(exercise) { return (.notStarted, nil) }
+        if checkout.isUntouched(exercise) { return (.notStarted, nil) }
         let notes = state[exercise.id]
         let result: CheckResult
         if let last = notes.lastResult, notes.fingerprint == currentFingerprint(exercise) {

@@ -26,7 +26,7 @@ public struct Report: Codable, Sendable {
     public var passed: Int { exercises.filter { $0.status == .passed }.count }
 
     public static func make(_ progress: inout LearnerProgress) -> Report {
-        let root = progress.workspace.root
+        let root = progress.checkout.root
         let rows = progress.manifest.exercises.map { exercise in
             let (status, result) = progress.status(exercise)
             let notes = progress.state[exercise.id]

@@ -8,12 +8,12 @@ import Foundation
 /// exercise counts the rows of a table, and its second case is the one that
 /// decides "rows, not the largest id" (docs/instructors.md).
 public struct Scaffold {
-    public var workspace: Workspace
+    public var checkout: Checkout
     public var id: String
     public var kind: Exercise.Kind
 
-    public init(workspace: Workspace, id: String, kind: Exercise.Kind) {
-        self.workspace = workspace
+    public init(checkout: Checkout, id: String, kind: Exercise.Kind) {
+        self.checkout = checkout
         self.id = id
         self.kind = kind
     }
@@ -52,16 +52,16 @@ public struct Scaffold {
             throw RunnerError(
                 "\(id): an id is s<step>-<words>, lowercase, e.g. s3-count-rows (step 3), with a step of \(Lint.steps)")
         }
-        let manifest = try Manifest.load(root: workspace.root)
+        let manifest = try Manifest.load(root: checkout.root)
         if manifest.exercises.contains(where: { $0.id == id }) { throw RunnerError("\(id) already exists") }
         for folder in ["Exercises", "Solutions", "Checks"]
-        where FileManager.default.fileExists(atPath: workspace.root.appendingPathComponent("\(folder)/\(id)").path) {
+        where FileManager.default.fileExists(atPath: checkout.root.appendingPathComponent("\(folder)/\(id)").path) {
             throw RunnerError("\(folder)/\(id) already exists: delete it, or choose another id")
         }
         let chapter = try chapterFile(step)
         var written: [String] = []
         func put(_ path: String, _ text: String) throws {
-            let url = workspace.root.appendingPathComponent(path)
+            let url = checkout.root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
@@ -80,7 +80,7 @@ public struct Scaffold {
         written.append(Manifest.path)
         try addToChapter(chapter)
         written.append(chapter)
-        if try PackageList.update(root: workspace.root, Manifest.load(root: workspace.root)) {
+        if try PackageList.update(root: checkout.root, Manifest.load(root: checkout.root)) {
             written.append(PackageList.path)
         }
         return written
@@ -92,7 +92,7 @@ public struct Scaffold {
 
     /// docs/NN-….md, the chapter of the step.
     func chapterFile(_ step: Int) throws -> String {
-        let docs = workspace.root.appendingPathComponent("docs")
+        let docs = checkout.root.appendingPathComponent("docs")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
         guard let name = names.sorted().first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) && $0.hasSuffix(".md") })
         else { throw RunnerError("no chapter docs/\(Lint.chapterPrefix(step))….md for step \(step)") }
@@ -102,7 +102,7 @@ public struct Scaffold {
     /// The entry, written in the manifest's own layout (the file is read by people, and
     /// diffs stay one block), after the last exercise of this step or an earlier one.
     func insertIntoManifest(after previous: String?, chapter: String) throws {
-        let url = workspace.root.appendingPathComponent(Manifest.path)
+        let url = checkout.root.appendingPathComponent(Manifest.path)
         var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
         func quoted(_ text: String) -> String {
             let data = (try? JSONEncoder().encode(text)) ?? Data()
@@ -154,14 +154,14 @@ public struct Scaffold {
             throw RunnerError("\(Manifest.path): cannot find where its exercises are (\"    {\" lines)")
         }
         try Data(lines.joined(separator: "\n").utf8).write(to: url, options: .atomic)
-        _ = try Manifest.load(root: workspace.root)  // still valid JSON
+        _ = try Manifest.load(root: checkout.root)  // still valid JSON
     }
 
     var task: String { "TODO (instructor): one line, the task; here: count the rows of item." }
 
     /// A row in the chapter's "## Exercises" table, after its last row.
     func addToChapter(_ chapter: String) throws {
-        let url = workspace.root.appendingPathComponent(chapter)
+        let url = checkout.root.appendingPathComponent(chapter)
         var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
         guard let section = lines.lastIndex(of: "## Exercises") else {
             throw RunnerError("\(chapter) has no \"## Exercises\" section to list \(id) in")

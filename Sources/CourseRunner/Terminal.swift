@@ -27,12 +27,12 @@ public enum Terminal {
     }
 
     /// A unified diff between two files (`diff -u`), labelled with their paths.
-    public static func diff(_ old: URL, _ new: URL, workspace: Workspace) -> String {
+    public static func diff(_ old: URL, _ new: URL, checkout: Checkout) -> String {
         let result = Shell.run(
             [
-                "diff", "-u", "--label", workspace.display(old), "--label", workspace.display(new),
+                "diff", "-u", "--label", checkout.display(old), "--label", checkout.display(new),
                 old.path, new.path,
-            ], in: workspace.root)
+            ], in: checkout.root)
         return result.output.isEmpty ? "(no difference: your file is the reference solution)" : result.output
     }
 }

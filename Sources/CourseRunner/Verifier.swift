@@ -5,15 +5,15 @@ import Foundation
 /// name its broken rule, and every alternative passes. It never reads the
 /// learner's work: starters come from git, mistakes and alternatives from Checks/.
 public struct Verifier {
-    public var workspace: Workspace
+    public var checkout: Checkout
     public var checker: Checker
     /// Print every failure a starter or a known mistake gets, whole (`verify --messages`): the list a
     /// person reads once to see that each names what is wrong.
     public var printsMessages = false
 
-    public init(workspace: Workspace) {
-        self.workspace = workspace
-        checker = Checker(workspace: workspace)
+    public init(checkout: Checkout) {
+        self.checkout = checkout
+        checker = Checker(checkout: checkout)
     }
 
     /// One answer to check besides the starter: the solution, a mistake or an alternative.
@@ -33,24 +33,36 @@ public struct Verifier {
         }
     }
 
+    /// Something `verify` found wrong with an exercise, in words.
+    public struct Problem: Sendable {
+        public var exercise: Exercise
+        public var text: String
+    }
+
+    /// An attempt, checked: what its check did.
+    struct Checked {
+        var attempt: Attempt
+        var result: CheckResult
+    }
+
     /// The problems found, by exercise (empty: all as declared). Prints one line
     /// per exercise. All starters are built in one SwiftPM run; then the
     /// solution and known answers of every exercise in Swift, the n-th of each
     /// in one run (see `knownAnswers`); when a batch does not compile (a
     /// starter declared to fail at compile, say), its exercises are built one by one.
-    public func verify(_ exercises: [Exercise]) -> [(Exercise, String)] {
+    public func verify(_ exercises: [Exercise]) -> [Problem] {
         let (folder, note) = pristineStarters()
         if let note { print(note) }
         let starters = results(exercises, folder: folder)
         let answers = knownAnswers(exercises, starters: folder)
-        var problems: [(Exercise, String)] = []
+        var problems: [Problem] = []
         for exercise in exercises {
             let starter = starters[exercise.id, default: missing]
-            let mine = answers.filter { $0.0.exercise.id == exercise.id }
-            let solution = mine.first { $0.0.role == .solution }?.1 ?? missing
+            let mine = answers.filter { $0.attempt.exercise.id == exercise.id }
+            let solution = mine.first { $0.attempt.role == .solution }?.result ?? missing
             var found = starterProblems(exercise, starter) + predictionLeaks(exercise, starter, solution: solution)
             if !solution.passed { found.append("the solution does not pass:\n\(solution.message)") }
-            let saved = mine.first { $0.0.role == .saved }?.1 ?? missing
+            let saved = mine.first { $0.attempt.role == .saved }?.result ?? missing
             if !saved.passed {
                 found.append(
                     "the solution saved as \(Verifier.editorSavedWords(exercise.file)) does not pass:\n\(saved.message)"
@@ -58,7 +70,8 @@ public struct Verifier {
             }
             var firstLines = [(starter.stage == .check ? firstFailure(starter.message) : nil, "the starter")]
             var failures = starter.stage == .check ? [("the starter", starter.message)] : []
-            for (attempt, result) in mine where attempt.role != .solution && attempt.role != .saved {
+            for known in mine where known.attempt.role != .solution && known.attempt.role != .saved {
+                let (attempt, result) = (known.attempt, known.result)
                 found += attemptProblems(attempt, result) + predictionLeaks(exercise, result, solution: solution)
                 if attempt.role == .mistake {
                     firstLines.append((firstFailure(result.message), attempt.source))
@@ -75,14 +88,14 @@ public struct Verifier {
             }
             found += sameWords(firstLines)
             let counts =
-                "\(mine.filter { $0.0.role == .mistake }.count) mistakes, "
-                + "\(mine.filter { $0.0.role == .alternative }.count) alternatives"
+                "\(mine.filter { $0.attempt.role == .mistake }.count) mistakes, "
+                + "\(mine.filter { $0.attempt.role == .alternative }.count) alternatives"
             print(
                 "\(found.isEmpty ? "✓" : "✗") \(exercise.id): starter fails at \(starter.stage.rawValue), "
                     + "solution \(solution.passed ? "passes" : "FAILS") (saved as \(Verifier.editorSavedWords(exercise.file)): "
                     + "\(saved.passed ? "passes" : "FAILS")), \(counts)")
             fflush(nil)
-            problems += found.map { (exercise, $0) }
+            problems += found.map { Problem(exercise: exercise, text: $0) }
         }
         return problems
     }
@@ -176,7 +189,7 @@ public struct Verifier {
     /// is copied as it is, and the note says so.
     public func pristineStarters() -> (folder: String, note: String?) {
         let folder = ".build/course/starters"
-        let unpacked = workspace.scratch.appendingPathComponent("unpacked")
+        let unpacked = checkout.scratch.appendingPathComponent("unpacked")
         try? FileManager.default.removeItem(at: unpacked)
         defer { try? FileManager.default.removeItem(at: unpacked) }
         try? FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
@@ -187,14 +200,14 @@ public struct Verifier {
                 "test -z \"$(git rev-parse --show-prefix)\" && git archive --format=tar HEAD Exercises | tar -x -C \"$1\"",
                 "sh", unpacked.path,
             ],
-            in: workspace.root)
+            in: checkout.root)
         let committed = unpacked.appendingPathComponent("Exercises")
         if archive.status == 0, FileManager.default.fileExists(atPath: committed.path) {
             let notes = addUncommitted(to: committed)
-            mirror(committed, to: workspace.root.appendingPathComponent(folder))
+            mirror(committed, to: checkout.root.appendingPathComponent(folder))
             return (folder, notes.isEmpty ? nil : notes.joined(separator: "\n"))
         }
-        mirror(workspace.root.appendingPathComponent("Exercises"), to: workspace.root.appendingPathComponent(folder))
+        mirror(checkout.root.appendingPathComponent("Exercises"), to: checkout.root.appendingPathComponent(folder))
         return (
             folder,
             "Not a git checkout (git archive HEAD failed): verifying Exercises/ as it is on disk, "
@@ -205,7 +218,7 @@ public struct Verifier {
     /// An exercise being written (its folder not committed yet) is verified as
     /// it is on disk; a committed starter edited on disk is not. Both are said.
     func addUncommitted(to committed: URL) -> [String] {
-        let working = workspace.root.appendingPathComponent("Exercises")
+        let working = checkout.root.appendingPathComponent("Exercises")
         let ids = Set(files(under: working).compactMap { $0.split(separator: "/").first.map(String.init) })
         var notes: [String] = []
         for id in ids.sorted() where !FileManager.default.fileExists(atPath: committed.appendingPathComponent(id).path)
@@ -274,8 +287,8 @@ public struct Verifier {
     /// (prediction.txt, query.sql) runs on the check built with the starters:
     /// the check reads it when it runs. Answers in Swift are built in rounds:
     /// round n builds the n-th answer of every exercise, in one SwiftPM run.
-    func knownAnswers(_ exercises: [Exercise], starters: String) -> [(Attempt, CheckResult)] {
-        var checked: [(Attempt, CheckResult)] = []
+    func knownAnswers(_ exercises: [Exercise], starters: String) -> [Checked] {
+        var checked: [Checked] = []
         var rounds: [[Attempt]] = []
         for exercise in exercises {
             let attempts =
@@ -288,14 +301,16 @@ public struct Verifier {
                     if rounds.count <= round { rounds.append([]) }
                     rounds[round].append(attempt)
                 } else {
-                    checked.append((attempt, checker.run(exercise, folder: place(attempt, round, starters))))
+                    checked.append(
+                        Checked(
+                            attempt: attempt, result: checker.run(exercise, folder: place(attempt, round, starters))))
                 }
             }
         }
         for (round, attempts) in rounds.enumerated() {
             for attempt in attempts { _ = place(attempt, round, starters) }
             let built = results(attempts.map(\.exercise), folder: folderOf(round))
-            checked += attempts.map { ($0, built[$0.exercise.id, default: missing]) }
+            checked += attempts.map { Checked(attempt: $0, result: built[$0.exercise.id, default: missing]) }
         }
         return checked
     }
@@ -304,11 +319,11 @@ public struct Verifier {
     /// attempt's file in place, into the round's folder; returns that folder.
     func place(_ attempt: Attempt, _ round: Int, _ starters: String) -> String {
         let id = attempt.exercise.id
-        let answer = workspace.root.appendingPathComponent("\(attempt.source)/\(attempt.exercise.file)")
+        let answer = checkout.root.appendingPathComponent("\(attempt.source)/\(attempt.exercise.file)")
         let data = (try? Data(contentsOf: answer)) ?? Data()
         mirror(
-            workspace.root.appendingPathComponent("\(starters)/\(id)"),
-            to: workspace.root.appendingPathComponent("\(folderOf(round))/\(id)"),
+            checkout.root.appendingPathComponent("\(starters)/\(id)"),
+            to: checkout.root.appendingPathComponent("\(folderOf(round))/\(id)"),
             replacing: [
                 attempt.exercise.file: attempt.role == .saved ? Verifier.editorSaved(data, attempt.exercise.file) : data
             ])

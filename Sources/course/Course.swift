@@ -16,7 +16,7 @@ struct Course: ParsableCommand {
             """,
         subcommands: [
             Check.self, Watch.self, List.self, Hint.self, Solution.self, Reset.self,
-            Verify.self, Lint.self, ReportCommand.self, New.self, UpdatePackage.self,
+            Verify.self, Lint.self, Report.self, New.self, UpdatePackage.self,
         ],
         defaultSubcommand: Check.self
     )
@@ -26,7 +26,7 @@ struct Course: ParsableCommand {
     /// (`s5-add-note`: check answers with the closest one); any other unknown
     /// word is a mistyped subcommand.
     static func main() {
-        let manifest = (try? Workspace.current()).flatMap { try? Manifest.load(root: $0.root) }
+        let manifest = (try? Checkout.current()).flatMap { try? Manifest.load(root: $0.root) }
         LearnerCommandLine<Course>(
             target: "ex",
             defaultAccepts: { word in

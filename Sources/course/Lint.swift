@@ -1,16 +1,18 @@
 import ArgumentParser
 import CourseRunner
 
-struct Lint: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "Check that the manifest, the files on disk and the chapters agree (no build).")
+extension Course {
+    struct Lint: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check that the manifest, the files on disk and the chapters agree (no build).")
 
-    func run() throws {
-        let workspace = try Workspace.current()
-        let problems = CourseRunner.Lint(workspace: workspace, manifest: try Manifest.load(root: workspace.root))
-            .problems()
-        for problem in problems { print("✗ \(problem)") }
-        if !problems.isEmpty { throw ExitCode(1) }
-        print("✓ manifest, Exercises/, Solutions/, Checks/ and the chapters agree.")
+        func run() throws {
+            let checkout = try Checkout.current()
+            let problems = CourseRunner.Lint(checkout: checkout, manifest: try Manifest.load(root: checkout.root))
+                .problems()
+            for problem in problems { print("✗ \(problem)") }
+            if !problems.isEmpty { throw ExitCode(1) }
+            print("✓ manifest, Exercises/, Solutions/, Checks/ and the chapters agree.")
+        }
     }
 }

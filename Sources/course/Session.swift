@@ -11,11 +11,11 @@ struct Session {
     }
 
     var progress: LearnerProgress
-    var workspace: Workspace { progress.workspace }
+    var checkout: Checkout { progress.checkout }
     var manifest: Manifest { progress.manifest }
 
     init() throws {
-        progress = try LearnerProgress(workspace: try Workspace.current())
+        progress = try LearnerProgress(checkout: try Checkout.current())
     }
 
     func save() throws { try progress.save() }
@@ -36,7 +36,7 @@ struct Session {
         return """
             ── Exercise \(number) of \(manifest.exercises.count): \(exercise.id) · \(kind) · step \(exercise.step)
             Task:    \(exercise.task)
-            File:    \(workspace.display(workspace.learnerFile(exercise)))
+            File:    \(checkout.display(checkout.learnerFile(exercise)))
             Chapter: \(exercise.section)
             """
     }
@@ -51,7 +51,7 @@ struct Session {
         print("")
         print(checkOutput(result, of: exercise))
         print("")
-        let file = workspace.display(workspace.learnerFile(exercise))
+        let file = checkout.display(checkout.learnerFile(exercise))
         if result.passed {
             print("✓ \(exercise.id) passes. See how the reference does it: \(command("solution \(exercise.id)"))")
         } else {

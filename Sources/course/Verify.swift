@@ -2,29 +2,31 @@ import ArgumentParser
 import CourseRunner
 import Foundation
 
-struct Verify: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        abstract: "For instructors and CI: lint, then every starter fails as declared and every solution passes.")
-    @Argument(help: "Only these exercises (default: all).") var ids: [String] = []
-    @Flag(help: "Also print the whole failure of every starter and known mistake, to read them all once.")
-    var messages = false
+extension Course {
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "For instructors and CI: lint, then every starter fails as declared and every solution passes.")
+        @Argument(help: "Only these exercises (default: all).") var ids: [String] = []
+        @Flag(help: "Also print the whole failure of every starter and known mistake, to read them all once.")
+        var messages = false
 
-    func run() throws {
-        let workspace = try Workspace.current()
-        let manifest = try Manifest.load(root: workspace.root)
-        let lint = CourseRunner.Lint(workspace: workspace, manifest: manifest).problems()
-        for problem in lint { print("✗ lint: \(problem)") }
-        let exercises = try ids.isEmpty ? manifest.exercises : ids.map(manifest.named)
-        let start = Date()
-        var verifier = Verifier(workspace: workspace)
-        verifier.printsMessages = messages
-        let problems = verifier.verify(exercises)
-        for (exercise, problem) in problems { print("✗ \(exercise.id): \(problem)") }
-        let failures = lint.count + problems.count
-        let seconds = Int(Date().timeIntervalSince(start).rounded())
-        print(
-            "\(exercises.count) exercises verified in \(seconds) s: \(failures == 0 ? "all as declared" : "\(failures) problems")."
-        )
-        if failures > 0 { throw ExitCode(1) }
+        func run() throws {
+            let checkout = try Checkout.current()
+            let manifest = try Manifest.load(root: checkout.root)
+            let lint = CourseRunner.Lint(checkout: checkout, manifest: manifest).problems()
+            for problem in lint { print("✗ lint: \(problem)") }
+            let exercises = try ids.isEmpty ? manifest.exercises : ids.map(manifest.named)
+            let start = Date()
+            var verifier = Verifier(checkout: checkout)
+            verifier.printsMessages = messages
+            let problems = verifier.verify(exercises)
+            for problem in problems { print("✗ \(problem.exercise.id): \(problem.text)") }
+            let failures = lint.count + problems.count
+            let seconds = Int(Date().timeIntervalSince(start).rounded())
+            print(
+                "\(exercises.count) exercises verified in \(seconds) s: \(failures == 0 ? "all as declared" : "\(failures) problems")."
+            )
+            if failures > 0 { throw ExitCode(1) }
+        }
     }
 }

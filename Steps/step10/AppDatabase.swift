@@ -23,15 +23,17 @@ struct AppDatabase {
     /// them already), then the indexes. A step 6 file holds the catalog but
     /// no `grdb_migrations` (step 6 copies its catalog, it runs no
     /// migration), so the first one keeps a catalog it finds. A step 7 file
-    /// has run the second. Each file ends with the same tables.
+    /// has run the second. Each file ends with the same tables. The two SQL
+    /// files are step 6's and step 7's, embedded in step 10 at build time
+    /// (Resources/ holds symlinks to them; see BodiesFixtures).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 catalog.sql") { db in
             guard try !db.tableExists("Products") else { return }  // a step 6 file: already there
-            try db.execute(sql: try courseFile("Steps/step6/Resources/catalog.sql"))
+            try db.execute(sql: String(decoding: PackageResources.catalog_sql, as: UTF8.self))
         }
         migrator.registerMigration("v1 BodiesDB-001.sql") { db in
-            try db.execute(sql: try courseFile("Steps/step7/Resources/BodiesDB-001.sql"))
+            try db.execute(sql: String(decoding: PackageResources.BodiesDB_001_sql, as: UTF8.self))
         }
         migrator.registerMigration("v10 full-text search") { db in
             try createProductIndex(db)
@@ -71,7 +73,7 @@ struct AppDatabase {
 
     /// The rows of `index` that match, best first (at most `limit`).
     func search(_ query: SearchQuery, in index: FullTextIndex, limit: Int = 10) throws -> [SearchHit] {
-        try dbWriter.read { db in try step10.search(db, in: index, query, limit: limit) }
+        try dbWriter.read { db in try rankedHits(db, in: index, query, limit: limit) }
     }
 
     // MARK: - Changes (the triggers update the indexes)
@@ -210,13 +212,6 @@ private func checkName(_ name: String) throws {
     if name.trimmingCharacters(in: .whitespaces).isEmpty { throw CourseError.input("the name must not be empty") }
 }
 
-/// A file of the course, read from the repository: step 10 bundles no copy
-/// of step 6's catalog, step 7's schema or its fixtures (step 8 does the same).
-func courseFile(_ path: String) throws -> String {
-    let url = Workspace.root.appendingPathComponent(path)
-    return try attempt("read \(path)") { try String(contentsOf: url, encoding: .utf8) }
-}
-
 // [docs:search]
 /// The rows of `index` that match, ranked by bm25 (best first).
 ///
@@ -228,7 +223,7 @@ func courseFile(_ path: String) throws -> String {
 ///   best (-1), up to 8 tokens around the matches, each match in brackets.
 ///   FTS5 reads that text back from the content table (the view, or
 ///   `solar_body`), by rowid.
-func search(_ db: Database, in index: FullTextIndex, _ query: SearchQuery, limit: Int) throws -> [SearchHit] {
+func rankedHits(_ db: Database, in index: FullTextIndex, _ query: SearchQuery, limit: Int) throws -> [SearchHit] {
     guard let pattern = query.pattern else { return [] }
     let table = index.table
     // SELECT CAST(rowid AS TEXT) AS id, product AS title,

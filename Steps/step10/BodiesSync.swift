@@ -53,13 +53,10 @@ func syncBodies(_ db: Database, json: String) throws -> BodiesSyncCount {
 }
 // [/docs:sync]
 
-/// The JSON of `source`: step 7's fixture `v1` or `v2`, or a file.
+/// The JSON of `source`: step 7's fixture `v1` or `v2` (embedded in step 10
+/// at build time, see BodiesFixtures), or a file the learner names.
 func bodiesJSON(_ source: String) throws -> (json: String, display: String) {
-    if source == "v1" || source == "v2" {
-        return (try courseFile("Steps/step7/Resources/bodies-\(source).json"), "step 7's bodies-\(source).json")
-    }
-    let data = try InputFile.read(
-        source, expected: "a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)", instead: "v1 or v2")
-    let json = String(decoding: data, as: UTF8.self)
-    return (json, Workspace.display(source))
+    let fixtures = BodiesFixtures(["v1": PackageResources.bodies_v1_json, "v2": PackageResources.bodies_v2_json])
+    let (data, display) = try fixtures.json(source)
+    return (String(decoding: data, as: UTF8.self), display)
 }

@@ -162,8 +162,9 @@ struct Step10: ParsableCommand, Lesson {
         @OptionGroup var database: DatabaseOptions
 
         func run() throws {
-            let appDatabase = try AppDatabase.open(database, reading: true, narrator: Narrator())
-            for line in try attempt("read the schema") { try appDatabase.diagram() } { print(line) }
+            let say = Narrator()
+            let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
+            for line in try attempt("read the schema") { try appDatabase.diagram() } { say.line(line) }
         }
     }
 }

@@ -101,7 +101,7 @@ func unicodeForms(_ say: Narrator) throws {
     try queue.write { db in
         try db.execute(sql: "INSERT INTO Products (ProductID, ProductName) VALUES (50, ?)", arguments: [nfd])
     }
-    let feta = { try queue.read { db in try search(db, in: .products, .words("φέτα"), limit: 10).map(\.title) } }
+    let feta = { try queue.read { db in try rankedHits(db, in: .products, .words("φέτα"), limit: 10).map(\.title) } }
     say.result("search \"φέτα\" (typed in NFC): \(try feta().isEmpty ? "nothing" : "found")")
     say.note("Swift's == calls the two names equal (\(nfc == nfd)); SQLite and FTS5 see different characters")
     say.note("the NFD accent is a mark of its own, which remove_diacritics 2 drops; the NFC έ is a Greek letter, kept")
@@ -237,7 +237,7 @@ func aForgottenTrigger(_ say: Narrator, trace: Bool) throws {
         try db.execute(sql: "DROP TRIGGER product_fts_update")
         try db.execute(sql: "UPDATE Products SET ProductName = 'Keswick Breakfast Tea' WHERE ProductID = 1")
     }
-    let keswick = { try queue.read { db in try search(db, in: .products, .words("keswick"), limit: 10) } }
+    let keswick = { try queue.read { db in try rankedHits(db, in: .products, .words("keswick"), limit: 10) } }
     say.result("search \"keswick\": \(try keswick().count) found; the index still holds the old name")
     do {
         try queue.write { db in try checkIndex(db, .products) }

@@ -62,17 +62,8 @@ private struct SnakeCaseKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-/// Step 7's fixture `v1` or `v2`, read from step 7's folder in this
-/// repository (step 8 bundles no copy of them), or any JSON file.
+/// Step 7's fixture `v1` or `v2` (embedded in step 8 at build time from
+/// Resources/, symlinks to step 7's files: see BodiesFixtures), or any JSON file.
 func bodiesData(_ source: String) throws -> (data: Data, display: String) {
-    if source == "v1" || source == "v2" {
-        let url = Workspace.root.appendingPathComponent("Steps/step7/Resources/bodies-\(source).json")
-        return (
-            try attempt("read step 7's bodies-\(source).json") { try Data(contentsOf: url) },
-            "step 7's bodies-\(source).json"
-        )
-    }
-    let data = try InputFile.read(
-        source, expected: "a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)", instead: "v1 or v2")
-    return (data, Workspace.display(source))
+    try BodiesFixtures(["v1": PackageResources.bodies_v1_json, "v2": PackageResources.bodies_v2_json]).json(source)
 }

@@ -53,26 +53,40 @@ struct LoadPlan: Sendable {
         let database = try AppDatabase.open(
             .file(path), configuration: WriteMode.shared.configuration(trace: trace, narrator: narrator))
         let before = try attempt("count the entries") { try database.entryCount() }
-        // Ctrl-C or SIGTERM: every worker is told to stop (see StopSignal).
+        // Ctrl-C or SIGTERM: every worker is stopped, then what the file holds is said (see WorkerGroup).
         let workers = WorkerGroup()
-        let stop = StopSignal { _ in workers.stopAll() }
-        for number in 1...processes where stop.caughtSignal == nil {
-            workers.add(try startWorker(number, path: path))
+        let interrupt = workers.stopOnInterrupt { narrator.line(stoppedSummary(database, before: before)) }
+        defer { Interrupt.remove(interrupt) }
+        for number in 1...processes {
+            guard try workers.start({ try startWorker(number, path: path) }) else { break }
         }
         var tallies: [Tally] = []
         for worker in workers.all {
             do {
                 tallies.append(try worker.finish())
-            } catch  where stop.caughtSignal != nil {
-                // Stopped before it could print its tally: the count below, from the file, still has its rows.
+            } catch  where workers.isStopping {
+                // Stopped before it could print its tally: the file's rows are counted all the same.
             }
         }
+        workers.allEnded()  // after Ctrl-C: the interrupt's thread reports, and ends the process
         let stored = try attempt("count the entries") { try database.entryCount() } - before
-        guard let signal = stop.caughtSignal else { return LoadResult(plan: self, stored: stored, tallies: tallies) }
-        let integrity = try attempt("check the file") { try database.integrityCheck() }
-        return LoadResult(plan: self, stored: stored, tallies: tallies, stoppedBy: signal, integrity: integrity)
+        return LoadResult(plan: self, stored: stored, tallies: tallies)
     }
     // [/docs:write-load]
+
+    /// What write-load says once a signal has stopped every worker: the rows
+    /// the file gained and its integrity check, both from SQLite.
+    private func stoppedSummary(_ database: AppDatabase, before: Int) -> String {
+        do {
+            let stored = try database.entryCount() - before
+            let integrity = try database.integrityCheck()
+            return LoadResult(
+                plan: self, stored: stored, tallies: [], stoppedBy: Interrupt.caughtSignal, integrity: integrity
+            ).summary
+        } catch {
+            return "Stopped: could not count the entries: \(error)"
+        }
+    }
 
     /// Starts `step9 worker …`: this very executable, as a process of its own.
     private func startWorker(_ number: Int, path: String) throws -> WorkerProcess {
@@ -86,10 +100,7 @@ struct LoadPlan: Sendable {
     /// own that reads the worker's last number, then writes the next. A write
     /// that fails with SQLITE_BUSY is counted, not retried and not hidden; any
     /// other error stops the worker.
-    /// `stopped`: true once write-load has asked the worker to stop (Ctrl-C): it ends after the transaction under way.
-    static func work(
-        worker: Int, inserts: Int, mode: WriteMode, path: String, stopped: () -> Bool = { false }
-    ) throws -> Tally {
+    static func work(worker: Int, inserts: Int, mode: WriteMode, path: String) throws -> Tally {
         let silent = Narrator(write: { _ in })
         var tally = Tally(worker: worker)
         let database: AppDatabase
@@ -100,7 +111,7 @@ struct LoadPlan: Sendable {
             tally.busy = inserts  // the file was locked before a single write could start
             return tally
         }
-        for _ in 1...inserts where !stopped() {
+        for _ in 1...inserts {
             do {
                 try database.addNextEntry(worker: worker, kind: mode.transactionKind)
                 tally.added += 1

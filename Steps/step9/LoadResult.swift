@@ -7,7 +7,8 @@ struct LoadResult: Sendable {
     /// The entries the file gained, counted by SQLite, not by the workers.
     var stored: Int
     var tallies: [Tally]
-    /// The signal that stopped the run (Ctrl-C: SIGINT), if one did.
+    /// The signal that stopped the run (Ctrl-C: SIGINT), if one did: then the
+    /// interrupt's thread prints `summary` and exits (see `LoadPlan.run`).
     var stoppedBy: Int32? = nil
     /// `PRAGMA integrity_check` once the workers had stopped (a stopped run only).
     var integrity: [String] = []
@@ -21,15 +22,13 @@ struct LoadResult: Sendable {
                 "\(plan.processes) × \(plan.inserts) = \(plan.expected) rows expected, \(stored) stored, \(busy) busy errors"
         }
         return """
-            Stopped by \(StopSignal.name(signal)): all \(plan.processes) workers stopped, \(stored) of the \(plan.expected) \
+            Stopped by \(Interrupt.name(signal)): all \(plan.processes) workers stopped, \(stored) of the \(plan.expected) \
             rows stored (each row a whole transaction); integrity_check: \(integrity.joined(separator: "; "))
             """
     }
 
-    /// Throws (exit status 1) unless every entry was stored without a busy error;
-    /// after a signal, exits with 128 + its number, as a shell reports a process it ended.
+    /// Throws (exit status 1) unless every entry was stored without a busy error.
     func check() throws {
-        if let signal = stoppedBy { throw ExitCode(128 + signal) }
         guard stored != plan.expected || busy > 0 else { return }
         let fix =
             switch plan.mode {

@@ -21,9 +21,14 @@ struct WorkerProcess {
         try attempt("start worker \(number)") { try process.run() }
     }
 
-    /// Asks the worker to stop (SIGTERM): it ends the transaction under way, prints its tally and exits.
+    /// Asks the worker to stop (SIGTERM): it ends where it is, without its tally.
     func stop() {
         if process.isRunning { process.terminate() }
+    }
+
+    /// Waits until the worker's process has ended.
+    func waitUntilEnded() {
+        process.waitUntilExit()
     }
 
     /// Waits for the worker and reads its tally.

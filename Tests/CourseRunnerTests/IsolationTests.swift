@@ -48,9 +48,9 @@ extension IsolationFolder {
             try? FileManager.default.removeItem(at: scratch)
             try FileManager.default.createDirectory(
                 at: scratch.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Workspace(root: repositoryRoot).copyCommittedExercises(to: scratch)
+            try Checkout(root: repositoryRoot).copyCommittedExercises(to: scratch)
             defer { try? FileManager.default.removeItem(at: scratch) }
-            let learnerFile = Workspace(root: repositoryRoot).learnerFile(broken)
+            let learnerFile = Checkout(root: repositoryRoot).learnerFile(broken)
             let before = try Data(contentsOf: learnerFile)
             try write(
                 "func readScores(_ db: OpaquePointer) -> {\n",
@@ -127,7 +127,7 @@ extension IsolationFolder {
         /// before in .build/isolation), the suite's .build has GRDB (make test built it).
         @Test func aFirstBuildOfGRDBIsAnnounced() throws {
             let manifest = try Manifest.load(root: repositoryRoot)
-            var checker = Checker(workspace: Workspace(root: repositoryRoot))
+            var checker = Checker(checkout: Checkout(root: repositoryRoot))
             let empty = try scratchFolder("no-build")
             defer { try? FileManager.default.removeItem(at: empty) }
             checker.scratchPath = empty
@@ -190,7 +190,7 @@ extension IsolationFolder {
                 exit $status
                 """, to: script)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            var checker = Checker(workspace: Workspace(root: repositoryRoot))
+            var checker = Checker(checkout: Checkout(root: repositoryRoot))
             checker.swift = script.path
             checker.scratchPath = URL(fileURLWithPath: scratchPath)
             checker.progress = nil

@@ -9,7 +9,7 @@ import Foundation
 /// path of its own: `swift test` holds the lock on .build.
 struct LearnerCopy {
     let root: URL
-    var workspace: Workspace { Workspace(root: repositoryRoot, learnerRoot: root) }
+    var checkout: Checkout { Checkout(root: repositoryRoot, learnerRoot: root) }
     /// Shared with IsolationTests: the SQLite module and the check support built there are reused.
     static let buildPath = ".build/isolation"
 
@@ -25,7 +25,7 @@ struct LearnerCopy {
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 
-    func file(_ exercise: Exercise) -> URL { workspace.learnerFile(exercise) }
+    func file(_ exercise: Exercise) -> URL { checkout.learnerFile(exercise) }
 
     /// The committed reference solution of an exercise.
     func solution(_ exercise: Exercise) throws -> String {

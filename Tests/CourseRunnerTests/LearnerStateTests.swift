@@ -52,11 +52,11 @@ import Testing
     @Test func whatTheLearnerDidChangesNothingTheSuiteSees() throws {
         let root = try scratchCheckout()
         defer { try? FileManager.default.removeItem(at: root) }
-        let workspace = Workspace(root: root)
+        let checkout = Checkout(root: root)
         let manifest = try Manifest.load(root: root)
-        let lintBefore = Lint(workspace: workspace, manifest: manifest).problems()
+        let lintBefore = Lint(checkout: checkout, manifest: manifest).problems()
         let pristine = root.appendingPathComponent(".pristine")
-        try workspace.copyCommittedExercises(to: pristine)
+        try checkout.copyCommittedExercises(to: pristine)
         let startersBefore = try contents(pristine)
 
         // The learner's state.
@@ -71,14 +71,14 @@ import Testing
         try write(try String(contentsOf: program, encoding: .utf8) + "// What if I bind twice?\n", to: program)
         try write("scratch notes\n", to: exercises.appendingPathComponent("s1-bind-predict/notes.txt"))
 
-        let lintAfter = Lint(workspace: workspace, manifest: manifest).problems()
+        let lintAfter = Lint(checkout: checkout, manifest: manifest).problems()
         #expect(lintBefore == [], "the scratch copy is consistent to begin with")
         #expect(lintAfter == lintBefore)
-        try workspace.copyCommittedExercises(to: pristine)
+        try checkout.copyCommittedExercises(to: pristine)
         #expect(try contents(pristine) == startersBefore, "the suite's starters are still the committed ones")
 
         // The same state, read from disk (no commit to go back to): lint sees the edits.
-        var working = Lint(workspace: workspace, manifest: manifest)
+        var working = Lint(checkout: checkout, manifest: manifest)
         working.readsCommittedExercises = false
         let seen = working.problems()
         #expect(seen.contains { $0.hasPrefix("s1-bind-predict: Program.swift differs") }, "\(seen)")

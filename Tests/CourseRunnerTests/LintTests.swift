@@ -21,16 +21,16 @@ func write(_ text: String, to url: URL) throws {
 
 @Suite struct LintTests {
     @Test func theRepositoryIsConsistent() throws {
-        let workspace = Workspace(root: repositoryRoot)
+        let checkout = Checkout(root: repositoryRoot)
         let manifest = try Manifest.load(root: repositoryRoot)
-        #expect(Lint(workspace: workspace, manifest: manifest).problems() == [])
+        #expect(Lint(checkout: checkout, manifest: manifest).problems() == [])
         // The issues' floor: at least 3 exercises per step, 27 in all, every kind used.
         #expect(manifest.exercises.count >= 27)
         for step in Lint.steps { #expect(manifest.exercises.filter { $0.step == step }.count >= 3, "step \(step)") }
         #expect(Set(manifest.exercises.map(\.kind)) == Set(Exercise.Kind.allCases))
     }
 
-    /// A tiny workspace with one of each mistake: every one is reported.
+    /// A tiny checkout with one of each mistake: every one is reported.
     @Test func disagreementsAreReported() throws {
         let root = try scratchFolder("lint")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -45,8 +45,8 @@ func write(_ text: String, to url: URL) throws {
         try write("let x = 2\n", to: root.appendingPathComponent("Exercises/s1-orphan/Orphan.swift"))
         try write("# Step 1 · Demo\n\n## Something\n", to: root.appendingPathComponent("docs/01-demo.md"))
         try write("let x = 3\n", to: root.appendingPathComponent("Checks/s1-demo/mistakes/unlisted/Demo.swift"))
-        let workspace = Workspace(root: root)
-        let problems = Lint(workspace: workspace, manifest: try Manifest.load(root: root)).problems()
+        let checkout = Checkout(root: root)
+        let problems = Lint(checkout: checkout, manifest: try Manifest.load(root: root)).problems()
         let expected = [
             "s1-demo: needs three hints, from gentle to explicit (has 2)",
             "s1-demo: Solutions/s1-demo/ is missing (a reference solution)",

@@ -103,7 +103,7 @@ extension IsolationFolder {
         /// Exercises the learner passed earlier: their files are the solutions and
         /// .course/state.json remembers the passing result, as the runner writes it.
         func passedEarlier(_ ids: [String], in copy: LearnerCopy) throws {
-            var progress = try LearnerProgress(workspace: copy.workspace)
+            var progress = try LearnerProgress(checkout: copy.checkout)
             for id in ids {
                 let exercise = try manifest.exercise(id)
                 try write(try copy.solution(exercise), to: copy.file(exercise))

@@ -16,7 +16,7 @@ import Testing
         var state = CourseState()
         state[exercise.id].attempts = 4
         state[exercise.id].hintsUsed = 2
-        try state.save(copy.workspace.stateFile)
+        try state.save(copy.checkout.stateFile)
 
         let reset = copy.course(["reset", exercise.id, "--yes"])
         #expect(reset.status == 0, "\(reset.output)")
@@ -27,7 +27,7 @@ import Testing
         let backup = folder.appendingPathComponent(backups.first ?? "")
         #expect(try String(contentsOf: backup, encoding: .utf8) == mine)
         #expect(reset.output.contains("yours is in .build/course-tests/reset/.course/backup/\(exercise.id)/"))
-        let kept = CourseState.load(copy.workspace.stateFile)[exercise.id]
+        let kept = CourseState.load(copy.checkout.stateFile)[exercise.id]
         #expect(kept.attempts == 4 && kept.hintsUsed == 2, "reset keeps the counts")
 
         // --all starts every exercise over, counts included; the second backup does not replace the first.
@@ -35,6 +35,6 @@ import Testing
         let all = copy.course(["reset", "--all", "--yes"])
         #expect(all.status == 0, "\(all.output)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
-        #expect(CourseState.load(copy.workspace.stateFile)[exercise.id] == ExerciseState())
+        #expect(CourseState.load(copy.checkout.stateFile)[exercise.id] == ExerciseState())
     }
 }

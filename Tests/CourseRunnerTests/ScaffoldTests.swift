@@ -13,7 +13,7 @@ import Testing
         let manager = FileManager.default
         // Files rewritten only where they differ (Verifier.mirror): unchanged sources keep their dates, and
         // the scratch copy's .build stays valid from one run to the next.
-        let mirror = Verifier(workspace: Workspace(root: repositoryRoot))
+        let mirror = Verifier(checkout: Checkout(root: repositoryRoot))
         for folder in ["Exercises", "Solutions", "Checks", "docs", "Sources/CSQLite", "Sources/EditorText"] {
             mirror.mirror(repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
         }
@@ -56,7 +56,7 @@ import Testing
                 contentsOf: root.appendingPathComponent("Checks/s3-count-rows/mistakes/largest-id/query.sql"),
                 encoding: .utf8),
             to: root.appendingPathComponent("Solutions/s3-count-rows/query.sql"))
-        var checker = Checker(workspace: Workspace(root: root))
+        var checker = Checker(checkout: Checkout(root: root))
         checker.scratchPath = root.appendingPathComponent(".build")
         let broken = checker.run(try manifest.exercise("s3-count-rows"), folder: "Solutions")
         #expect(!broken.passed)

@@ -20,7 +20,7 @@ import Testing
         // After the pass: the learner's file is the solution, and the last check of that very
         // file passed (remembered as `check` leaves it: no build needed to stage it).
         try copy.solution(after).write(to: copy.file(after), atomically: true, encoding: .utf8)
-        var progress = try LearnerProgress(workspace: copy.workspace)
+        var progress = try LearnerProgress(checkout: copy.checkout)
         let fingerprint = progress.currentFingerprint(after)
         progress.change(after.id) { notes in
             notes.fingerprint = fingerprint
@@ -29,7 +29,7 @@ import Testing
         let late = copy.course(["solution", after.id])
         #expect(late.status == 0, "\(late.output)")
 
-        let state = CourseState.load(copy.workspace.stateFile)
+        let state = CourseState.load(copy.checkout.stateFile)
         #expect(state[before.id].solutionViewed, "shown before the pass: seen")
         #expect(!state[after.id].solutionViewed, "shown after the pass: not counted as seen")
     }

@@ -38,7 +38,7 @@ import Testing
         }
         for shell in shells { shell.waitUntilExit() }
         #expect(shells.allSatisfy { $0.terminationStatus == 0 })
-        let state = CourseState.load(copy.workspace.stateFile)
+        let state = CourseState.load(copy.checkout.stateFile)
         let lost = ids.filter { state[$0].hintsUsed != 3 }.map { "\($0): \(state[$0].hintsUsed) of 3" }
         #expect(lost.isEmpty, "hints lost: \(lost)")
     }

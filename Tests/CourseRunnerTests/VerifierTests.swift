@@ -50,7 +50,7 @@ import Testing
 
     /// Every file under a folder, relative path → contents.
     func contents(of folder: URL) -> [String: Data] {
-        let verifier = Verifier(workspace: Workspace(root: folder))
+        let verifier = Verifier(checkout: Checkout(root: folder))
         return Dictionary(
             uniqueKeysWithValues: verifier.files(under: folder).map {
                 ($0, FileManager.default.contents(atPath: folder.path + "/" + $0) ?? Data())
@@ -64,7 +64,7 @@ import Testing
         try actLikeALearner(in: root)
         #expect(contents(of: root.appendingPathComponent("Exercises")) != committed, "the learner changed files")
 
-        let verifier = Verifier(workspace: Workspace(root: root))
+        let verifier = Verifier(checkout: Checkout(root: root))
         let (folder, note) = verifier.pristineStarters()
         #expect(contents(of: root.appendingPathComponent(folder)) == committed)
         #expect(
@@ -75,14 +75,14 @@ import Testing
         _ = verifier.pristineStarters()
         #expect(contents(of: root.appendingPathComponent(folder)) == committed)
         #expect(
-            !FileManager.default.fileExists(atPath: verifier.workspace.scratch.appendingPathComponent("unpacked").path))
+            !FileManager.default.fileExists(atPath: verifier.checkout.scratch.appendingPathComponent("unpacked").path))
     }
 
     @Test func anExerciseNotCommittedYetIsVerifiedAsItIsOnDisk() throws {
         let root = try scratchCheckout(git: true)
         defer { try? FileManager.default.removeItem(at: root) }
         try write("-- a new exercise\n", to: root.appendingPathComponent("Exercises/s9-new-sql/query.sql"))
-        let verifier = Verifier(workspace: Workspace(root: root))
+        let verifier = Verifier(checkout: Checkout(root: root))
         let (folder, note) = verifier.pristineStarters()
         #expect(note == "Exercises/s9-new-sql is not committed yet: its starter is verified as it is on disk.")
         #expect(
@@ -98,11 +98,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let manifest = root.appendingPathComponent("Exercises/manifest.json")
         try write(try String(contentsOf: manifest, encoding: .utf8) + "\n", to: manifest)
-        let (_, note) = Verifier(workspace: Workspace(root: root)).pristineStarters()
+        let (_, note) = Verifier(checkout: Checkout(root: root)).pristineStarters()
         #expect(note == "Exercises/manifest.json is edited: verified as it is on disk (exercises, hints, mistakes).")
         // With a starter edited too, the starter alone is named as not used.
         try write("let count = 1\n", to: root.appendingPathComponent("Exercises/s1-finalize/Count.swift"))
-        let (_, both) = Verifier(workspace: Workspace(root: root)).pristineStarters()
+        let (_, both) = Verifier(checkout: Checkout(root: root)).pristineStarters()
         #expect(
             both?.hasSuffix("not the files edited on disk: Exercises/s1-finalize/Count.swift.") == true,
             "\(both ?? "")")
@@ -112,7 +112,7 @@ import Testing
         let root = try scratchCheckout(git: false)
         defer { try? FileManager.default.removeItem(at: root) }
         try actLikeALearner(in: root)
-        let (folder, note) = Verifier(workspace: Workspace(root: root)).pristineStarters()
+        let (folder, note) = Verifier(checkout: Checkout(root: root)).pristineStarters()
         #expect(note?.contains("Not a git checkout") == true)
         #expect(
             contents(of: root.appendingPathComponent(folder)) == contents(of: root.appendingPathComponent("Exercises")))
@@ -141,7 +141,7 @@ import Testing
     }
 
     @Test func twoWrongAnswersToldTheSameWordsAreAProblem() {
-        let verifier = Verifier(workspace: Workspace(root: repositoryRoot))
+        let verifier = Verifier(checkout: Checkout(root: repositoryRoot))
         let same = "✗ adds nothing when one name is refused: the rows inserted before the refused one are still saved"
         #expect(verifier.sameWords([(same, "the starter"), ("✗ other", "a"), (same, "b")]).count == 1)
         #expect(verifier.sameWords([(same, "the starter"), ("✗ other", "a"), (nil, "b")]).isEmpty)

@@ -93,7 +93,7 @@ import Testing
         try queue.write { db in
             try db.execute(sql: "INSERT INTO Products (ProductID, ProductName) VALUES (50, ?)", arguments: [nfd])
         }
-        let feta = { try queue.read { db in try search(db, in: .products, .words("φέτα"), limit: 10) } }
+        let feta = { try queue.read { db in try rankedHits(db, in: .products, .words("φέτα"), limit: 10) } }
         #expect(try feta().isEmpty)
         try queue.write { db in
             try db.execute(

@@ -165,6 +165,9 @@ extension ProcessTests {
         #expect(
             printed.contains("all 4 workers stopped, \(stored) of the 400000 rows stored")
                 && printed.contains("integrity_check: ok"), "\(printed)")
+        // Said by CourseCore's Interrupt, as every step does: which signal, then the one closing line.
+        let name = signal == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"
+        #expect(printed.contains("Stopped by \(name): ") && printed.hasSuffix(Interrupt.line + "\n"), "\(printed)")
     }
 
     /// The entries in the file so far (0 while write-load sets it up).

@@ -1,8 +1,11 @@
 import EditorText
 import Foundation
 
-/// Where things are in the learner's checkout.
-public struct Workspace: Sendable {
+/// The learner's checkout of the course, as the exercise runner sees it:
+/// where the package, their exercises and the runner's own files are.
+/// (CourseCore's `Workspace` is the steps' side: the `db/` folder of their
+/// databases, and paths as a learner reads them.)
+public struct Checkout: Sendable {
     /// The package: Package.swift, Checks/, Solutions/, the build.
     public var root: URL
     /// The learner's side: Exercises/ (their files) and .course/ (notes,
@@ -18,10 +21,10 @@ public struct Workspace: Sendable {
     /// The checkout this command runs in: the nearest folder, from the
     /// current one up, that holds Exercises/manifest.json; its package is the
     /// nearest folder from there up that holds Package.swift.
-    public static func current() throws -> Workspace {
+    public static func current() throws -> Checkout {
         guard let learner = nearest(Manifest.path, from: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         else { throw RunnerError("no \(Manifest.path) here or above: run this from the repository's root") }
-        return Workspace(root: nearest("Package.swift", from: learner) ?? learner, learnerRoot: learner)
+        return Checkout(root: nearest("Package.swift", from: learner) ?? learner, learnerRoot: learner)
     }
 
     /// The nearest folder, from `url` up, that holds `path`.

@@ -1,0 +1,1 @@
+../../step6/Resources/catalog.sql
