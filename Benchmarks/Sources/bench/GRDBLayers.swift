@@ -123,9 +123,10 @@ func benchmarkGRDBInserts(_ recorder: Recorder) throws {
     // API's statement; GRDB's cached one, which records use too). execute(sql:) keeps none: it compiled
     // and finalized one per row.
     let keptInserts = Counter(name: "runs of a kept INSERT") {
-        try keptRuns(c.handle, prefix: "INSERT") + queue.inDatabase { db in
-            try keptRuns(db.sqliteConnection.orThrow(), prefix: "INSERT")
-        }
+        try keptRuns(c.handle, prefix: "INSERT")
+            + queue.inDatabase { db in
+                try keptRuns(db.sqliteConnection.orThrow(), prefix: "INSERT")
+            }
     }
     for (way, name) in zip(ways, names) {
         try recorder.compare(section, name, against: baseline, claim: way.claim, repetitions: repetitions) {
