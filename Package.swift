@@ -48,7 +48,7 @@ let package = Package(
         // the db/ folder, the shared options, the tour subcommand. Step 1 needs only this,
         // so `make step1` never compiles GRDB.
         // The "counting" VFS: the default one, with every read, write and sync counted
-        // (CourseCore's Counters.swift reads it; --stats and the counts tests use it).
+        // (CourseCounters' Counters.swift reads it; --stats, the counts tests and the bench use it).
         .target(name: "CSQLiteCounters", dependencies: ["CSQLite"]),
         // The counters read in Swift (Counters.swift): a library product, so that chapter 12's
         // benchmark (Benchmarks/, a package of its own) counts with the same module.
