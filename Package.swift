@@ -48,9 +48,12 @@ let package = Package(
         // the db/ folder, the shared options, the tour subcommand. Step 1 needs only this,
         // so `make step1` never compiles GRDB.
         // The "counting" VFS: the default one, with every read, write and sync counted
-        // (CourseCore's Counters.swift reads it; --stats and the counts tests use it).
+        // (CourseCounters' Counters.swift reads it; --stats, the counts tests and the bench use it).
         .target(name: "CSQLiteCounters", dependencies: ["CSQLite"]),
-        .target(name: "CourseCore", dependencies: ["CSQLite", "CSQLiteCounters", argumentParser]),
+        // The counters read in Swift (Counters.swift): a library product, so that chapter 12's
+        // benchmark (Benchmarks/, a package of its own) counts with the same module.
+        .target(name: "CourseCounters", dependencies: ["CSQLite", "CSQLiteCounters"]),
+        .target(name: "CourseCore", dependencies: ["CSQLite", "CourseCounters", argumentParser]),
         // The GRDB glue of steps 2 to 7: configuration and --trace, opening a queue,
         // GRDB's errors presented like the C API's.
         .target(name: "CourseGRDB", dependencies: ["CourseCore", grdb]),
@@ -215,6 +218,10 @@ if let step = environment["COURSE_STEP"], !step.isEmpty {
 // about a second a check. (docs/environment-switches.md)
 if let products = environment["COURSE_PRODUCT"], !products.isEmpty {
     keepOnly(products.split(separator: " ").map(String.init), in: package)
+}
+// The counters' library, for the benchmark's package (`.package(path: "..")`), while its target is kept.
+if package.targets.contains(where: { $0.name == "CourseCounters" }) {
+    package.products.append(.library(name: "CourseCounters", targets: ["CourseCounters"]))
 }
 
 /// Removes every target `roots` do not need, and every package those do not use.

@@ -9,7 +9,7 @@ import Testing
 // here, stated in what SQLite itself counts (syncs, full-scan steps, pages
 // read, runs of a statement), exact or bounded by the mechanism, so that it
 // holds on any disk and at any load. Break the mechanism (drop the index,
-// lose the transaction) and its twin fails. The counters: CourseCore's
+// lose the transaction) and its twin fails. The counters: CourseCounters'
 // Counters.swift and the counting VFS (Sources/CSQLiteCounters).
 
 // MARK: - 1 · Transactions: syncs per commit

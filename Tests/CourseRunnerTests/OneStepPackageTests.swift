@@ -27,7 +27,7 @@ extension IsolationFolder {
 
         @Test func stepOneNeedsNeitherGRDBNorTheRecordGenerator() async throws {
             let step1 = try await package(step: "1")
-            #expect(step1.targets == ["CSQLite", "CSQLiteCounters", "CourseCore", "step1"])
+            #expect(step1.targets == ["CSQLite", "CSQLiteCounters", "CourseCounters", "CourseCore", "step1"])
             #expect(step1.packages == ["swift-argument-parser"])
         }
 

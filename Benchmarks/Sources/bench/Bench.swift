@@ -1,5 +1,7 @@
 import ArgumentParser
+import CourseCounters
 import Foundation
+import GRDB
 
 /// `bench`: chapter 12's measurements. `make bench` builds it in release and
 /// runs it from the repository's root; `make bench-quick` is CI's run.
@@ -61,6 +63,11 @@ struct Bench: ParsableCommand {
             say("  (--quick: small sizes, 2 repetitions. The figures prove the program runs; do not quote them.)")
         }
 
+        // Every connection of the run, the C API's and GRDB's, through the counting VFS (the
+        // default one now, so nobody names it): the counts printed beside the times.
+        try CountingVFS.register(asDefault: true)
+        try checkGRDBIsCounted(in: work)
+
         let recorder = Recorder(settings: settings)
         for run in sections { try run(recorder) }
 
@@ -99,7 +106,23 @@ let sections: [@Sendable (Recorder) throws -> Void] = [
     benchmarkScale,
     benchmarkConcurrency,
     benchmarkFullText,
+    benchmarkOneQuery,
 ]
+
+/// GRDB opens its connections through the default VFS, the counting one from
+/// here on: one commit of a queue (DELETE journal, synchronous FULL) is
+/// counted as its three syncs, or the run stops before it prints a wrong count.
+func checkGRDBIsCounted(in work: URL) throws {
+    let path = work.appendingPathComponent("counted.sqlite").path
+    try removeDatabase(path)
+    defer { try? removeDatabase(path) }
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+    let syncs = try queue.read { db in db.sqliteConnection.map { DatabaseFileCounts(connection: $0).total.syncs } }
+    guard syncs == 3 else {
+        throw ValidationError("GRDB's connections are not counted: one commit made \(syncs ?? 0) syncs, not 3.")
+    }
+}
 
 /// A path relative to the current directory when it is inside it.
 func display(_ url: URL) -> String {

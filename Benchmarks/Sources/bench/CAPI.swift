@@ -1,3 +1,4 @@
+import CourseCounters
 import GRDBSQLite
 
 // The C API side of every comparison: the calls step 1 teaches, wrapped just
@@ -22,6 +23,14 @@ let sqliteTransient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_d
 /// A connection (`sqlite3 *`), closed when the last reference goes away.
 final class CConnection {
     let handle: OpaquePointer
+    /// How many statements this connection compiled (`sqlite3_prepare_v2` calls).
+    private(set) var prepares = 0
+    /// What SQLite counted for the statements this connection finalized
+    /// (`sqlite3_stmt_status`, read just before `sqlite3_finalize`).
+    fileprivate(set) var finalized = StatementCounts()
+
+    /// The syncs, reads and writes of this database's files so far (the counting VFS).
+    var fileCounts: DatabaseFileCounts { DatabaseFileCounts(connection: handle) }
 
     init(path: String) throws {
         var handle: OpaquePointer?
@@ -45,6 +54,7 @@ final class CConnection {
     func prepare(_ sql: String) throws -> CStatement {
         var statement: OpaquePointer?
         try check(sqlite3_prepare_v2(handle, sql, -1, &statement, nil), sql)
+        prepares += 1
         guard let statement else {
             throw SQLiteError(code: SQLITE_MISUSE, message: "no statement in the SQL", sql: sql)
         }
@@ -76,7 +86,10 @@ final class CStatement {
         self.sql = sql
     }
 
-    deinit { sqlite3_finalize(handle) }
+    deinit {
+        connection.finalized = connection.finalized + StatementCounts(handle)
+        sqlite3_finalize(handle)
+    }
 
     func bind(_ index: Int32, _ value: Int64) throws {
         try connection.check(sqlite3_bind_int64(handle, index, value), sql)

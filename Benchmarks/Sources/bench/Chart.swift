@@ -2,7 +2,9 @@ import Foundation
 
 // The chart: one bar per comparison, its length the ratio on a log scale
 // (from 0.5× to beyond the largest ratio), with a tick at the claim's bound.
-// Green: the claim held; red: it did not. Plain SVG, written by hand.
+// Green: the claim held; red: it did not. Beside the ratio, what SQLite
+// counted in one run of each side (the mechanism: "syncs 1,000 / 3").
+// Plain SVG, written by hand.
 
 extension Report {
     func chart() -> String {
@@ -10,7 +12,7 @@ extension Report {
         let plotWidth = 440.0
         let rowHeight = 22.0
         let top = 56.0
-        let width = labelWidth + plotWidth + 90
+        let width = labelWidth + plotWidth + 330
         let height = top + rowHeight * Double(results.count) + 40
         let largest =
             results.flatMap {
@@ -29,7 +31,9 @@ extension Report {
                 + "font-family=\"sans-serif\" font-size=\"12\">",
             "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
             text(
-                8, 20, "Chapter 12 · time of each way ÷ time of its baseline (log scale; tick = the claim's bound)",
+                8, 20,
+                "Chapter 12 · time of each way ÷ time of its baseline (log scale; tick = the claim's bound)"
+                    + " · counted: this way / the baseline, one run each",
                 size: 14, weight: "bold"),
             text(8, 38, "\(date) · \(machine.summary)\(quick ? " · --quick: not for quoting" : "")", fill: "#555"),
         ]
@@ -55,7 +59,11 @@ extension Report {
                 svg.append(line(bound, y + 1, bound, y + rowHeight - 1, stroke: "#000", width: 2))
                 end = max(end, bound)
             }
-            svg.append(text(end + 6, y + 14, "\(formatRatio(result.ratio))×"))
+            var label = "\(formatRatio(result.ratio))×"
+            if let counted = result.counted, let measured = result.measuredCount, let baseline = result.baselineCount {
+                label += " · \(counted) \(formatCount(measured)) / \(formatCount(baseline))"
+            }
+            svg.append(text(end + 6, y + 14, label))
         }
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"

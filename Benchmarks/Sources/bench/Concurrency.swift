@@ -1,3 +1,4 @@
+import CourseCounters
 import Foundation
 import GRDB
 
@@ -34,6 +35,11 @@ private func readersAlongsideAWriter(_ writer: any DatabaseWriter, readers: Int,
     try failure.check()
 }
 // [/docs:readers]
+
+/// The syncs so far of the files of `writer`'s database (the counting VFS).
+private func syncs(_ writer: any DatabaseWriter) throws -> Int {
+    try writer.read { db in DatabaseFileCounts(connection: try db.sqliteConnection.orThrow()).total.syncs }
+}
 
 /// The first error thrown on any thread of a measurement.
 private final class FirstFailure: @unchecked Sendable {
@@ -98,7 +104,11 @@ func benchmarkConcurrency(_ recorder: Recorder) throws {
                     + "how far ahead the pool ends follows the disk and the cores, and is reported, not claimed",
             ]
         ) {
-            try sideBySide(repetitions: repetitions) {
+            // What the defaults change, counted: the queue's commits sync (3 each: rollback journal,
+            // synchronous FULL), the pool's none (WAL, NORMAL; a checkpoint would, if one ran).
+            try sideBySide(
+                repetitions: repetitions, counter: Counter(name: "syncs") { try syncs(queue) + syncs(pool) }
+            ) {
                 try readersAlongsideAWriter(queue, readers: readers, reads: reads, commits: commits)
             } measured: {
                 try readersAlongsideAWriter(pool, readers: readers, reads: reads, commits: commits)

@@ -57,6 +57,8 @@ func benchmarkFullText(_ recorder: Recorder) throws {
         ) {
             try sideBySide(
                 repetitions: repetitions,
+                // The rows examined: the scan steps through every row at each search; MATCH reads the index.
+                counter: Counter(name: "full-scan steps") { db.finalized.fullScanSteps },
                 baseline: { try search(db.prepare(indexed), "\"\(rareWord)\"*", times: searches) },
                 measured: { try search(db.prepare(scan), rareWord, times: searches) })
         }

@@ -9,6 +9,12 @@ import Foundation
 /// The times of one piece of work over several repetitions, in seconds.
 struct Timing {
     var samples: [Double]
+    /// What SQLite counted during one run (`Counter`), the same at every
+    /// repetition: e.g. the syncs of 1,000 autocommit inserts. Absent when
+    /// the comparison counts nothing.
+    var count: Int?
+    /// What `count` counts ("syncs", "full-scan steps"…).
+    var counted: String?
 
     /// The fastest run: the one the rest of the machine disturbed least.
     /// Noise (other programs, the CPU clocking down) only ever adds time.
@@ -59,6 +65,19 @@ private func childrenProcessorSeconds() -> Double {
     return user + system
 }
 
+// MARK: - Counting
+
+/// A reading of what SQLite counted so far, that only grows (the syncs of a
+/// database's files, the full-scan steps of the statements a connection
+/// finalized…), with the words that name it. `sideBySide` reads it before
+/// and after each timed run, outside the clock: the difference is what that
+/// run made SQLite do, on any machine (the counters: CourseCounters, the
+/// module the steps and the tests use).
+struct Counter {
+    var name: String
+    var read: () throws -> Int
+}
+
 // MARK: - Side by side
 
 // [docs:side-by-side]
@@ -75,6 +94,7 @@ func sideBySide(
     warmUp: Bool = true,
     clock: Clock = .wall,
     prepare: () throws -> Void = {},
+    counter: Counter? = nil,
     baseline: () throws -> Void,
     measured: () throws -> Void
 ) throws -> (baseline: Timing, measured: Timing) {
@@ -86,13 +106,21 @@ func sideBySide(
     }
     var baselineTimes: [Double] = []
     var measuredTimes: [Double] = []
+    var counts: (baseline: Int?, measured: Int?) = (nil, nil)
     for _ in 0..<repetitions {
         try prepare()
+        var before = try counter?.read()
         baselineTimes.append(try clock.measure(baseline))
+        if let before, let after = try counter?.read() { counts.baseline = after - before }
         try prepare()
+        before = try counter?.read()
         measuredTimes.append(try clock.measure(measured))
+        if let before, let after = try counter?.read() { counts.measured = after - before }
     }
-    return (Timing(samples: baselineTimes), Timing(samples: measuredTimes))
+    return (
+        Timing(samples: baselineTimes, count: counts.baseline, counted: counter?.name),
+        Timing(samples: measuredTimes, count: counts.measured, counted: counter?.name)
+    )
 }
 // [/docs:side-by-side]
 

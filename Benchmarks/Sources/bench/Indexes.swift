@@ -42,6 +42,8 @@ func benchmarkIndexes(_ recorder: Recorder) throws {
         return try sideBySide(
             repetitions: repetitions,
             warmUp: false,  // the table was just written: its pages are in the cache already
+            // The scan steps through every row at each lookup; the index, through none.
+            counter: Counter(name: "full-scan steps") { db.finalized.fullScanSteps },
             baseline: { try lookUp(emails, with: db.prepare(indexed)) },
             measured: { try lookUp(emails, with: db.prepare(scanned)) }
         )
@@ -100,6 +102,8 @@ func benchmarkReadTransactions(_ recorder: Recorder) throws {
         }
         return try sideBySide(
             repetitions: repetitions,
+            // Each read transaction reads the file's header again (has another connection changed it?).
+            counter: Counter(name: "reads of the database file") { db.fileCounts.database.reads },
             baseline: {
                 try db.execute("BEGIN")
                 try lookUpAll()

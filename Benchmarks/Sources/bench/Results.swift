@@ -98,6 +98,13 @@ struct Result: Codable {
     var margin: Double
     /// What an exact claim counts (e.g. busy errors); absent for the other claims.
     var count: Int?
+    /// What SQLite counted in one run of each side (`Counter`): the mechanism
+    /// behind the ratio, the same on any machine (e.g. syncs: 3,000 against 3).
+    /// Each has a twin in `make test` (Tests/CoreTests/CountsTests.swift,
+    /// Tests/Step11Tests/BenchCountsTests.swift). Absent where the comparison counts nothing.
+    var counted: String?
+    var measuredCount: Int?
+    var baselineCount: Int?
     /// What the section wants a reader to see beside the figures
     /// (e.g. the query plans of an index comparison, or how a command's
     /// time grows from one size to the next).
@@ -164,7 +171,9 @@ final class Recorder {
             medianSeconds: measured.median, baselineMedianSeconds: baselineTiming.median,
             repetitions: repetitions, clock: clock.rawValue, claim: claim.text, claimDirection: claim.direction,
             claimBound: claim.bound,
-            holds: margin >= 1, margin: margin, count: count, notes: notes)
+            holds: margin >= 1, margin: margin, count: count,
+            counted: measured.counted ?? baselineTiming.counted, measuredCount: measured.count,
+            baselineCount: baselineTiming.count, notes: notes)
         results.append(result)
         printLine(result)
     }
@@ -191,6 +200,9 @@ final class Recorder {
             "      \(formatRatio(result.ratio)) × \(result.baseline) "
                 + "(\(formatSeconds(result.seconds)) against \(formatSeconds(result.baselineSeconds)), "
                 + "minimum of \(result.repetitions)\(clock))")
+        if let counted = result.counted, let measured = result.measuredCount, let baseline = result.baselineCount {
+            say("      counted (one run of each): \(counted) \(formatCount(measured)) against \(formatCount(baseline))")
+        }
         for note in result.notes { say("      · \(note)") }
         let margin =
             result.claimDirection == .exactly

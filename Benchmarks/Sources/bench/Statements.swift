@@ -28,6 +28,7 @@ func benchmarkStatements(_ recorder: Recorder) throws {
         try sideBySide(
             repetitions: repetitions,
             prepare: { try db.execute("DELETE FROM player") },
+            counter: Counter(name: "statements compiled") { db.prepares },
             baseline: {
                 try db.execute("BEGIN")
                 try insertPlayers(try db.prepare(insertPlayerSQL), count: rows)
@@ -59,6 +60,7 @@ func benchmarkStatements(_ recorder: Recorder) throws {
     ) {
         try sideBySide(
             repetitions: repetitions,
+            counter: Counter(name: "statements compiled") { db.prepares },
             baseline: {
                 try db.execute("BEGIN")
                 let query = try db.prepare(lookUpSQL)

@@ -9,6 +9,9 @@ import Foundation
 // in them (Tests/CoreTests/CountsTests.swift) and `--stats` prints them.
 // The C API and GRDB alike: GRDB hands out the same pointers
 // (`Database.sqliteConnection`, `Statement.sqliteStatement`).
+// A module of its own (CSQLite and the VFS, nothing else), so that chapter 12's
+// benchmark, a package of its own, counts with it too (Benchmarks/Package.swift);
+// CourseCore re-exports it.
 
 // MARK: - Per statement
 
@@ -162,9 +165,14 @@ public enum CountingVFS {
     /// from now on counts without naming it (what `--stats` does).
     public static func register(asDefault: Bool = false) throws {
         let code = counting_vfs_register(asDefault ? 1 : 0)
-        guard code == SQLITE_OK else {
-            throw SQLiteError(
-                resultCode: code, extendedResultCode: code, message: "could not register the counting VFS", sql: nil)
+        guard code == SQLITE_OK else { throw RegistrationError(code: code) }
+    }
+
+    /// SQLite refused the VFS (`sqlite3_vfs_register`'s result code), or found no default one to wrap.
+    public struct RegistrationError: Error, CustomStringConvertible {
+        public var code: Int32
+        public var description: String {
+            "could not register the counting VFS: SQLite error \(code) (\(String(cString: sqlite3_errstr(code))))"
         }
     }
 
