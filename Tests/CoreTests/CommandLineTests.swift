@@ -287,35 +287,6 @@ import Testing
         }
     }
 
-    /// The chapters quote the line make adds after a failing step
-    /// (`make: *** [Makefile:22: step3] Error 1`): its number must be the one
-    /// make prints. GNU make names the rule's first recipe line plus the
-    /// failing command's index among the recipe's commands (a command may
-    /// span several lines, joined by `\`).
-    @Test func makesOwnLineIsQuotedAsMakePrintsIt() throws {
-        let makefile = try Self.lines(of: "Makefile").map(\.text)
-        let rule = try #require(makefile.firstIndex { $0.hasPrefix("step%:") })
-        var commands: [String] = []
-        var continued = false
-        for line in makefile[(rule + 1)...] {
-            guard line.hasPrefix("\t") else { break }
-            if continued { commands[commands.count - 1] += line } else { commands.append(line) }
-            continued = line.hasSuffix("\\")
-        }
-        let index = try #require(commands.firstIndex { $0.contains("$(BIN)/step$* $(ARGS)") })
-        let printed = rule + 2 + index  // 1-based number of the first recipe line, plus the index
-        var quoted = 0
-        for (_, lines) in try Self.documents() {
-            for line in lines where line.text.contains("make: ***") {
-                for match in line.text.matches(of: /make: \*\*\* \[Makefile:(\d+): step[1-9][0-9]?\]/) {
-                    quoted += 1
-                    #expect(Int(match.output.1) == printed, "\(line.place): make says Makefile:\(printed)")
-                }
-            }
-        }
-        #expect(quoted > 0)
-    }
-
     // MARK: - The commands run
 
     /// A `make stepN ARGS="…"` (or plain `make stepN`) shown to a learner:
