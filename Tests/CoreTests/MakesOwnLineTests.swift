@@ -8,14 +8,43 @@ import Testing
 /// Everything else in the quote must be what make prints: the target the learner typed, and the
 /// step's own exit status, passed on by the recipe.
 @Suite(.temporaryDirectory) struct MakesOwnLineTests {
-    /// Every line the chapters and the README quote, `make: *** [Makefile:N: stepK] Error S`.
-    static func quoted() throws -> [(place: String, line: String, step: String, status: String)] {
-        try CommandLineTests.documents().flatMap { _, lines in
-            lines.flatMap { line in
-                line.text.matches(of: /make: \*\*\* \[Makefile:\d+: step([1-9][0-9]?)\] Error (\d+)/).map {
-                    (line.place, String($0.output.0), String($0.output.1), String($0.output.2))
+    /// A line the chapters or the README quote, `make: *** [Makefile:N: stepK] Error S`, and the step it
+    /// must name (nil: any): in a transcript, the step of the last `$ make stepK` above it in that block;
+    /// in a chapter's prose, the chapter's own step.
+    struct Quote {
+        var place: String
+        var line: String
+        var step: String
+        var status: String
+        var expectedStep: String?
+    }
+
+    static func quoted() throws -> [Quote] {
+        try CommandLineTests.documents().flatMap { path, lines in
+            let chapter = path.firstMatch(of: /docs\/([0-9]{2})-/).map { String(Int($0.output.1) ?? 0) }
+            var inBlock = false
+            var command: String?  // the step of the last `$ make stepK` in this block
+            var quotes: [Quote] = []
+            for line in lines {
+                if line.text.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                    inBlock.toggle()
+                    command = nil
+                }
+                if inBlock, line.text.contains("$ make step"),
+                    let step = line.text.firstMatch(of: /^\s*\$ make step([0-9]+)/)
+                {
+                    command = String(step.output.1)
+                }
+                // Only lines with make's marker can match: one cheap search before the regex.
+                guard line.text.contains("make: ***") else { continue }
+                for match in line.text.matches(of: /make: \*\*\* \[Makefile:\d+: step([1-9][0-9]?)\] Error (\d+)/) {
+                    quotes.append(
+                        Quote(
+                            place: line.place, line: String(match.output.0), step: String(match.output.1),
+                            status: String(match.output.2), expectedStep: inBlock ? command : chapter))
                 }
             }
+            return quotes
         }
     }
 
@@ -46,6 +75,9 @@ import Testing
             if printed[key] == nil { printed[key] = try makesLastLine(step: quote.step, status: quote.status) }
             let line = try #require(printed[key])
             #expect(MakesOwnLine.same(quote.line, line), "\(quote.place): make prints \(line)")
+            if let step = quote.expectedStep {
+                #expect(quote.step == step, "\(quote.place): make names the step that ran, step\(step)")
+            }
         }
     }
 
