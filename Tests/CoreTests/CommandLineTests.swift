@@ -442,7 +442,7 @@ import Testing
                     command.arguments.matches(of: /step([1-9][0-9]?)-tour\.sqlite/).compactMap { Int($0.output.1) }
                 })
             return tours.sorted().map { Command(place: "(its tour)", step: $0, arguments: "") } + commands
-        }.filter { !$0.isEmpty }
+        }.filter { !$0.isEmpty }.uniqued()
         #expect(batches.joined().count > 20, "only \(batches.joined().count) commands found to run")
         let shownFailing = batches.joined().compactMap(\.failure)
         #expect(shownFailing.count > 5 && shownFailing.filter { !$0.message.isEmpty }.count > 3, "\(shownFailing)")
@@ -474,5 +474,18 @@ import Testing
             return failures
         }
         for failure in failures.joined() { Issue.record(Comment(rawValue: failure)) }
+    }
+}
+
+extension [[CommandLineTests.Command]] {
+    /// Once each sequence of commands: two texts that show the same commands in the same order (a tour's
+    /// golden file and its source, three `--help` texts with one example), run from a fresh folder
+    /// each, would prove the same twice. Equal: the same commands, each shown failing alike.
+    func uniqued() -> Self {
+        var seen = Set<[String]>()
+        return filter { batch in
+            seen.insert(batch.map { "\($0.step) \($0.arguments) \(String(describing: $0.failure)) \($0.mayFail)" })
+                .inserted
+        }
     }
 }
