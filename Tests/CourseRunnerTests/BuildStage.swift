@@ -9,8 +9,10 @@ import Testing
 /// Why a stage apart: each waits for builds that would only hold up the quick tests beside them.
 /// They build in `.build/isolation` (ScaffoldTests in its scratch package's own `.build`), never
 /// in `.build`: `swift test` holds `.build`'s lock until it ends, even with `--skip-build`.
-///
-/// Why one after another (`.serialized` holds for the suites inside): they build the same
-/// checks (s1-read-nulls, s1-bind-predict) from different folders into the same binaries, so
-/// one test would relink a check while another runs it.
-@Suite(.serialized) enum BuildStage {}
+@Suite enum BuildStage {
+    /// The suites that build step-1 checks or dump the package in `.build/isolation`, one after
+    /// another (`.serialized` holds for the suites inside): they build the same checks
+    /// (s1-read-nulls, s1-finalize, s1-bind-predict) from different folders into the same binaries,
+    /// so one test would relink a check while another runs it.
+    @Suite(.serialized) enum SharedChecks {}
+}

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CourseRunner
 
-extension BuildStage {
+extension BuildStage.SharedChecks {
     /// An exercise that does not compile breaks nothing else. On a scratch copy of
     /// the committed Exercises/ (never the learner's working files, which may be
     /// solved or broken), one exercise is broken on purpose; with that broken
@@ -167,7 +167,7 @@ extension BuildStage {
         /// The build goes through a script that notes the TMPDIR it was given and what
         /// the real `swift build` left in it. It builds s1-read-nulls's check from its
         /// solution: no other suite runs that check, while PracticeLoopTests (before or
-        /// after this test, BuildStage) builds and runs s1-finalize's from its
+        /// after this test, BuildStage.SharedChecks) builds and runs s1-finalize's from its
         /// starter in the same .build/isolation, which a solution linked there would make pass.
         @Test func theRunnersBuildsKeepTheirTemporaryFilesInsideBuild() throws {
             let manifest = try Manifest.load(root: repositoryRoot)

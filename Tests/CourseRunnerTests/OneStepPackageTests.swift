@@ -3,9 +3,9 @@ import Testing
 
 @testable import CourseRunner
 
-// In BuildStage: `swift package dump-package` uses .build/isolation and SwiftPM's
+// In BuildStage.SharedChecks: `swift package dump-package` uses .build/isolation and SwiftPM's
 // manifest cache, as the other suites there do.
-extension BuildStage {
+extension BuildStage.SharedChecks {
     /// `make stepN` builds a package of only what step N needs (COURSE_STEP, see
     /// Package.swift), the runner one of only what a check needs (COURSE_PRODUCT):
     /// fewer packages to resolve, fewer targets to plan and build.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CourseRunner
 
-extension BuildStage {
+extension BuildStage.SharedChecks {
     /// The practice loop as a learner meets it, through the built runner, on a
     /// copy of the learner's side (LearnerCopy). One folder for every test here,
     /// run one after the other: the checks built for it stay valid from test to

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CourseRunner
 
-extension BuildStage {
+extension BuildStage.SharedChecks {
     /// A failing prediction never shows what the program prints. The real check of
     /// s1-bind-predict (no GRDB; built in .build/isolation, as IsolationTests' are)
     /// runs on the solution, which shows the printed lines, then on wrong
