@@ -58,8 +58,10 @@ import Testing
             try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         }
+        // As from the learner's shell: not a make inside make test's (which would print `make[1]:`).
         let result = try runTool([
-            "make", "--no-print-directory", "-s", "-C", workspaceRoot.path, "step\(step)", "BIN=\(bin)",
+            "-u", "MAKELEVEL", "-u", "MAKEFLAGS", "-u", "MFLAGS", "make", "--no-print-directory", "-s", "-C",
+            workspaceRoot.path, "step\(step)", "BIN=\(bin)",
             "SWIFT=\(directory.file("swift"))", "TMPDIR=\(directory.file("tmp"))",
         ])
         #expect(result.status == 2, "make exits with 2 after a failing recipe:\n\(result.stdout)")
