@@ -64,12 +64,12 @@ for run in $(seq "$runs"); do
 done
 median() { sort -n | awk '{v[NR]=$1} END {printf "%.1f", NR % 2 ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 range() { sort -n | awk 'NR==1 {low=$1} {high=$1} END {printf "%.1f–%.1f", low, high}'; }
-# "suite 18.2 s (17.9–19.0 s, processor time 33.1 s)"
+# "18.2 s (17.9–19.0 s, processor time 33.1 s)"
 figures() {
-    printf '%s %s s (%s s, processor time %s s)' "$1" "$(cut -d' ' -f1 "$work/$1" | median)" \
+    printf '%s s (%s s, processor time %s s)' "$(cut -d' ' -f1 "$work/$1" | median)" \
         "$(cut -d' ' -f1 "$work/$1" | range)" "$(cut -d' ' -f2 "$work/$1" | median)"
 }
-summary="medians of $runs runs after make build-tests: $(figures suite), build stage: $(figures stage)"
+summary="medians of $runs runs after make build-tests: suite $(figures suite), build stage $(figures stage)"
 [ "$failed" -eq 0 ] || summary="$summary; $failed runs FAILED"
 echo "time-suite: $summary · load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "$record" = yes ]; then
