@@ -77,7 +77,7 @@ reset:
 	rm -rf db
 	@echo "Deleted db/: every step starts from a fresh database."
 
-# What a learner's machine needs (Swift, SQLite's header and library), checked and explained.
+# Checks what the workspace needs (SQLite's header and library…) and prints the fix for what is missing.
 doctor:
 	@scripts/doctor.sh
 
