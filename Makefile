@@ -86,11 +86,11 @@ doctor:
 # Every test, in one command (and CI's): build every step and every test (the end-to-end tests run
 # the real executables), then two runs of the built tests. First the suite, every test but the build
 # stage; then the build stage alone (BuildStage, Tests/CourseRunnerTests/BuildStage.swift: the tests
-# that run swift build or swift package, in .build/isolation), so that their builds hold up no other
-# test. Both always run: the status is the first that failed.
+# that run swift build, swift package or the compiler), so that their builds hold up no other test.
+# Both always run: the status is the first that failed.
 test: build-tests
 	@$(SWIFT) test --skip-build --skip BuildStage; suite=$$?; \
-	echo "The build stage (BuildStage: tests that run swift build in .build/isolation):"; \
+	echo "The build stage (BuildStage: the tests that run swift build, swift package or the compiler):"; \
 	$(SWIFT) test --skip-build --filter BuildStage; stage=$$?; \
 	rm -rf "$(TMPDIR)"; test $$suite -ne 0 && exit $$suite; exit $$stage
 
