@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Hunts flaky tests: runs the already-built suite N times and counts, for each
-# test, the runs it failed in.
+# Hunts flaky tests: runs the already-built tests N times as make test runs them (the suite,
+# then the build stage) and counts, for each test, the runs it failed in.
 #
-#   scripts/flake-hunt.sh N            N runs of `swift test --skip-build`
+#   scripts/flake-hunt.sh N            N runs of the suite and the build stage (scripts/suite-run.sh)
 #   scripts/flake-hunt.sh N --burn     the same beside one CPU burner (`yes`) per core:
 #                                      a loaded machine is where a test that needs luck fails
 #
@@ -58,7 +58,9 @@ failed_runs=0
 for run in $(seq "$runs"); do
     start=$(date +%s.%N)
     status=0
-    run_suite "$work/run.log" || status=$?
+    run_tests suite "$work/suite.log" || status=$?
+    run_tests stage "$work/stage.log" || status=$?
+    cat "$work/suite.log" "$work/stage.log" >"$work/run.log"
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     echo "$seconds" >>"$work/times"
     # Swift Testing: "✘ Test name() recorded an issue at File.swift:12:5: …" and "… failed after …";

@@ -1,4 +1,6 @@
-# Sourced by time-suite.sh, flake-hunt.sh and watch-pty-test.sh: the suite as make test runs it.
+# Sourced by time-suite.sh, flake-hunt.sh and watch-pty-test.sh: the tests as make test runs them,
+# in two runs of the built tests: the suite (every test but the build stage), then the build stage
+# alone (BuildStage: the tests that run swift build or swift package, in .build/isolation).
 # Needs $name (the calling script's, for its messages) and the repository root
 # as the current folder.
 
@@ -15,13 +17,16 @@ build_first() {
     }
 }
 
-# One run of the built suite, its output in $1. TMPDIR is .build/tmp, as make
+# One run of the built tests, its output in $1: `suite` (every test but the build stage) or
+# `stage` (the build stage alone), as make test runs them. TMPDIR is .build/tmp, as make
 # test sets it (SwiftPM keys its manifest and plugin caches on the whole
 # environment: another TMPDIR would evaluate Package.swift again), deleted after.
-run_suite() {
+run_tests() {
+    local which=$1 log=$2 status=0
+    local selection=(--skip BuildStage)
+    [ "$which" = stage ] && selection=(--filter BuildStage)
     mkdir -p .build/tmp
-    local status=0
-    TMPDIR="$PWD/.build/tmp" swift test --skip-build >"$1" 2>&1 || status=$?
+    TMPDIR="$PWD/.build/tmp" swift test --skip-build "${selection[@]}" >"$log" 2>&1 || status=$?
     rm -rf .build/tmp
     return "$status"
 }

@@ -2,8 +2,8 @@
 # scripts/watch-pty-test.sh N: runs the pseudo-terminal tests of `make ex ARGS="watch"`
 # (PracticeLoopTests: re-check on save, move on when it passes, q Enter and Ctrl-C)
 # N times in a row on the built suite, and prints how many runs passed and failed.
-# Runs make test's build phase first (make build-tests, which also builds the
-# step-1 check they use in .build/isolation). Each failing run's log is
+# Runs make test's build phase first (make build-tests); the first run builds the
+# step-1 check they use in .build/isolation. Each failing run's log is
 # kept in .build/watch-pty-test/run-<i>.log.
 set -uo pipefail
 runs=${1:-20}

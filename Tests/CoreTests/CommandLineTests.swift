@@ -287,35 +287,6 @@ import Testing
         }
     }
 
-    /// The chapters quote the line make adds after a failing step
-    /// (`make: *** [Makefile:22: step3] Error 1`): its number must be the one
-    /// make prints. GNU make names the rule's first recipe line plus the
-    /// failing command's index among the recipe's commands (a command may
-    /// span several lines, joined by `\`).
-    @Test func makesOwnLineIsQuotedAsMakePrintsIt() throws {
-        let makefile = try Self.lines(of: "Makefile").map(\.text)
-        let rule = try #require(makefile.firstIndex { $0.hasPrefix("step%:") })
-        var commands: [String] = []
-        var continued = false
-        for line in makefile[(rule + 1)...] {
-            guard line.hasPrefix("\t") else { break }
-            if continued { commands[commands.count - 1] += line } else { commands.append(line) }
-            continued = line.hasSuffix("\\")
-        }
-        let index = try #require(commands.firstIndex { $0.contains("$(BIN)/step$* $(ARGS)") })
-        let printed = rule + 2 + index  // 1-based number of the first recipe line, plus the index
-        var quoted = 0
-        for (_, lines) in try Self.documents() {
-            for line in lines where line.text.contains("make: ***") {
-                for match in line.text.matches(of: /make: \*\*\* \[Makefile:(\d+): step[1-9][0-9]?\]/) {
-                    quoted += 1
-                    #expect(Int(match.output.1) == printed, "\(line.place): make says Makefile:\(printed)")
-                }
-            }
-        }
-        #expect(quoted > 0)
-    }
-
     // MARK: - The commands run
 
     /// A `make stepN ARGS="…"` (or plain `make stepN`) shown to a learner:
@@ -471,7 +442,7 @@ import Testing
                     command.arguments.matches(of: /step([1-9][0-9]?)-tour\.sqlite/).compactMap { Int($0.output.1) }
                 })
             return tours.sorted().map { Command(place: "(its tour)", step: $0, arguments: "") } + commands
-        }.filter { !$0.isEmpty }
+        }.filter { !$0.isEmpty }.uniqued()
         #expect(batches.joined().count > 20, "only \(batches.joined().count) commands found to run")
         let shownFailing = batches.joined().compactMap(\.failure)
         #expect(shownFailing.count > 5 && shownFailing.filter { !$0.message.isEmpty }.count > 3, "\(shownFailing)")
@@ -503,5 +474,18 @@ import Testing
             return failures
         }
         for failure in failures.joined() { Issue.record(Comment(rawValue: failure)) }
+    }
+}
+
+extension [[CommandLineTests.Command]] {
+    /// Once each sequence of commands: two texts that show the same commands in the same order (a tour's
+    /// golden file and its source, three `--help` texts with one example), run from a fresh folder
+    /// each, would prove the same twice. Equal: the same commands, each shown failing alike.
+    func uniqued() -> Self {
+        var seen = Set<[String]>()
+        return filter { batch in
+            seen.insert(batch.map { "\($0.step) \($0.arguments) \(String(describing: $0.failure)) \($0.mayFail)" })
+                .inserted
+        }
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CourseRunner
 
-extension IsolationFolder {
+extension BuildStage.SharedChecks {
     /// An exercise that does not compile breaks nothing else. On a scratch copy of
     /// the committed Exercises/ (never the learner's working files, which may be
     /// solved or broken), one exercise is broken on purpose; with that broken
@@ -28,8 +28,8 @@ extension IsolationFolder {
         }
 
         /// The package as SwiftPM sees it with this environment: target name → its dependencies' names.
-        func targets(_ environment: [String: String]) async throws -> [String: [String]] {
-            let targets = try await dumpPackage(environment)["targets"] as? [[String: Any]] ?? []
+        func targets(_ environment: [String: String]) throws -> [String: [String]] {
+            let targets = try dumpPackage(environment)["targets"] as? [[String: Any]] ?? []
             return Dictionary(
                 uniqueKeysWithValues: targets.map { target in
                     let dependencies = (target["dependencies"] as? [[String: Any]] ?? []).compactMap { dependency in
@@ -39,7 +39,7 @@ extension IsolationFolder {
                 })
         }
 
-        @Test func aBrokenExerciseBreaksOnlyItself() async throws {
+        @Test func aBrokenExerciseBreaksOnlyItself() throws {
             let manifest = try Manifest.load(root: repositoryRoot)
             let broken = try manifest.exercise("s1-read-nulls")
             let other = try manifest.exercise("s1-finalize")
@@ -57,17 +57,13 @@ extension IsolationFolder {
                 to: scratch.appendingPathComponent("\(broken.id)/\(broken.file)"))
             let both = Checker.environment([broken, other], folder: folder)
 
-            let brokenBuild = try await offThePool {
-                swift(["build", "--product", "check-\(broken.id)"], environment: both)
-            }
+            let brokenBuild = swift(["build", "--product", "check-\(broken.id)"], environment: both)
             #expect(brokenBuild.status != 0, "the broken exercise should not compile")
             #expect(
                 brokenBuild.output.contains("\(broken.file):1:"),
                 "the error names the learner's file:\n\(brokenBuild.output)")
 
-            let otherBuild = try await offThePool {
-                swift(["build", "--product", "check-\(other.id)"], environment: both)
-            }
+            let otherBuild = swift(["build", "--product", "check-\(other.id)"], environment: both)
             #expect(otherBuild.status == 0, "another exercise's check still builds:\n\(otherBuild.output)")
             let result = Shell.run(
                 [scratchPath + "/debug/check-\(other.id)"], in: repositoryRoot,
@@ -77,12 +73,12 @@ extension IsolationFolder {
                 "and its check runs, failing as its untouched starter should:\n\(result.output)")
 
             // make's COURSE_EXERCISES=none: no exercise target. With some or all: no step, test or core target depends on one.
-            let plain = try await targets(["COURSE_EXERCISES": "none"])
+            let plain = try targets(["COURSE_EXERCISES": "none"])
             #expect(
                 plain["step1"] != nil && plain.keys.allSatisfy { !$0.hasPrefix("check-") && !$0.hasPrefix("Exercise_") }
             )
             for environment in [both, ["COURSE_EXERCISES": "all"]] {
-                let withExercises = try await targets(environment)
+                let withExercises = try targets(environment)
                 #expect(withExercises["check-\(broken.id)"] != nil)
                 for (name, dependencies) in withExercises where !name.hasPrefix("check-") {
                     #expect(
@@ -97,9 +93,9 @@ extension IsolationFolder {
         /// have none) with the C API and, from step 2, GRDB; each check compiles its
         /// main.swift only (never Checks/<id>/mistakes or alternatives). Package.swift's
         /// list (generated from Exercises/manifest.json: make ex ARGS="update-package") and the manifest agree.
-        @Test func everyExerciseIsATargetByDefault() async throws {
+        @Test func everyExerciseIsATargetByDefault() throws {
             let manifest = try Manifest.load(root: repositoryRoot)
-            let package = try await dumpPackage([:], unsetting: ["COURSE_EXERCISES", "COURSE_EXERCISE_ROOT"])
+            let package = try dumpPackage([:], unsetting: ["COURSE_EXERCISES", "COURSE_EXERCISE_ROOT"])
             let targets = package["targets"] as? [[String: Any]] ?? []
             let checks = targets.compactMap { $0["name"] as? String }.filter { $0.hasPrefix("check-") }
             #expect(checks == manifest.exercises.map { "check-\($0.id)" }, "Package.swift's courseExercises")
@@ -171,9 +167,9 @@ extension IsolationFolder {
         /// The build goes through a script that notes the TMPDIR it was given and what
         /// the real `swift build` left in it. It builds s1-read-nulls's check from its
         /// solution: no other suite runs that check, while PracticeLoopTests (before or
-        /// after this test, IsolationFolder) builds and runs s1-finalize's from its
+        /// after this test, BuildStage.SharedChecks) builds and runs s1-finalize's from its
         /// starter in the same .build/isolation, which a solution linked there would make pass.
-        @Test func theRunnersBuildsKeepTheirTemporaryFilesInsideBuild() async throws {
+        @Test func theRunnersBuildsKeepTheirTemporaryFilesInsideBuild() throws {
             let manifest = try Manifest.load(root: repositoryRoot)
             let exercise = try manifest.exercise("s1-read-nulls")
             let folder = try scratchFolder("tmpdir")
@@ -195,8 +191,7 @@ extension IsolationFolder {
             checker.scratchPath = URL(fileURLWithPath: scratchPath)
             checker.progress = nil
             try? FileManager.default.removeItem(at: checker.stamp(exercise))  // so that it builds
-            let runner = checker
-            let result = try await offThePool { runner.check(exercise, folder: "Solutions") }
+            let result = checker.check(exercise, folder: "Solutions")
             #expect(result.passed, "\(result.message)")
             let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
             let temporary = try #require(lines.first)

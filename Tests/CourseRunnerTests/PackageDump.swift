@@ -6,16 +6,13 @@ import Foundation
 /// dump-package`, as JSON). A scratch path of its own: `swift test` holds the
 /// lock on .build. `unsetting`: variables removed from the test's own environment
 /// (make exports COURSE_EXERCISES=none; an editor or Xcode has none set).
-/// SwiftPM runs off the test's thread (`offThePool`): it may wait for another test's build.
-func dumpPackage(_ environment: [String: String], unsetting: [String] = []) async throws -> [String: Any] {
-    let dump = try await offThePool {
-        Shell.run(
-            unsetting.flatMap { ["-u", $0] } + [
-                ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package",
-                "--scratch-path", repositoryRoot.appendingPathComponent(".build/isolation").path, "dump-package",
-            ],
-            in: repositoryRoot, environment: environment)
-    }
+func dumpPackage(_ environment: [String: String], unsetting: [String] = []) throws -> [String: Any] {
+    let dump = Shell.run(
+        unsetting.flatMap { ["-u", $0] } + [
+            ProcessInfo.processInfo.environment["SWIFT"] ?? "swift", "package",
+            "--scratch-path", repositoryRoot.appendingPathComponent(".build/isolation").path, "dump-package",
+        ],
+        in: repositoryRoot, environment: environment)
     let json = try? JSONSerialization.jsonObject(with: Data(dump.output.utf8.drop { $0 != UInt8(ascii: "{") }))
     guard let package = json as? [String: Any] else {
         throw CocoaError(.propertyListReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: dump.output])

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CourseRunner
 
-extension IsolationFolder {
+extension BuildStage.SharedChecks {
     /// The practice loop as a learner meets it, through the built runner, on a
     /// copy of the learner's side (LearnerCopy). One folder for every test here,
     /// run one after the other: the checks built for it stay valid from test to
@@ -24,10 +24,9 @@ extension IsolationFolder {
 
         // MARK: - watch, in a terminal
 
-        /// Waits for a check's verdict, which may have to compile the check first: off
-        /// the test's thread (`offThePool`), which other tests use meanwhile.
-        func waitForCheck(_ text: String, in terminal: PseudoTerminal) async throws {
-            try await offThePool { try terminal.waitFor(text, timeout: Self.checkTimeout) }
+        /// Waits for a check's verdict, which may have to compile the check first.
+        func waitForCheck(_ text: String, in terminal: PseudoTerminal) throws {
+            try terminal.waitFor(text, timeout: Self.checkTimeout)
         }
 
         func startWatch(_ copy: LearnerCopy, _ exercise: Exercise) throws -> PseudoTerminal {
@@ -37,25 +36,25 @@ extension IsolationFolder {
         }
 
         @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
-        func watchReChecksEverySaveAndMovesOnWhenItPasses() async throws {
+        func watchReChecksEverySaveAndMovesOnWhenItPasses() throws {
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
             let exercise = try predicted
             let terminal = try startWatch(copy, exercise)
             // The untouched starter, checked as watch starts.
-            try await waitForCheck("✗ Not yet", in: terminal)
+            try waitForCheck("✗ Not yet", in: terminal)
             try terminal.waitFor("watch re-checks it when you save", timeout: 10)
 
             // A wrong prediction, saved: checked again, still failing.
             try write("Blob: inserted\nnothing else\n", to: copy.file(exercise))
             try terminal.waitFor("Changed: ", timeout: 30)
-            try await waitForCheck("✗ Not yet", in: terminal)
+            try waitForCheck("✗ Not yet", in: terminal)
 
             // The reference prediction, saved: it passes, and watch moves on to
             // the next exercise by the course's rule (the first that does not pass).
             try write(try copy.solution(exercise), to: copy.file(exercise))
             try terminal.waitFor("Changed: ", timeout: 30)
-            try await waitForCheck("✓ \(exercise.id) passes.", in: terminal)
+            try waitForCheck("✓ \(exercise.id) passes.", in: terminal)
             let next = try #require(manifest.exercises.first { $0.id != exercise.id })
             try terminal.waitFor("Moving on:", timeout: 30)
             try terminal.waitFor("of \(manifest.exercises.count): \(next.id)", timeout: 30)
@@ -68,11 +67,11 @@ extension IsolationFolder {
         }
 
         @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
-        func controlCStopsWatchingCleanly() async throws {
+        func controlCStopsWatchingCleanly() throws {
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
             let terminal = try startWatch(copy, try predicted)
-            try await waitForCheck("✗ Not yet", in: terminal)
+            try waitForCheck("✗ Not yet", in: terminal)
             terminal.type("\u{03}")  // Ctrl-C: the terminal sends SIGINT to the program
             #expect(try terminal.waitForExit(timeout: 30) == 0)
             try terminal.waitFor("Stopped watching.", timeout: 1)
@@ -118,7 +117,7 @@ extension IsolationFolder {
 
         /// Solves `solved`, checks it, and returns the exercise its "Next:" names
         /// and the one `make ex` then checks.
-        func nextAfterSolving(_ solved: String, passedEarlier earlier: [String]) async throws -> (
+        func nextAfterSolving(_ solved: String, passedEarlier earlier: [String]) throws -> (
             next: String, makeEx: String
         ) {
             let copy = try LearnerCopy(Self.folder)
@@ -126,11 +125,11 @@ extension IsolationFolder {
             try passedEarlier(earlier, in: copy)
             let exercise = try manifest.exercise(solved)
             try write(try copy.solution(exercise), to: copy.file(exercise))
-            let check = try await offThePool { copy.course(["check", solved]) }
+            let check = copy.course(["check", solved])
             #expect(check.status == 0, "\(check.output)")
             #expect(check.output.components(separatedBy: "passes.").count == 2, "one announcement:\n\(check.output)")
             let afterNext = try #require(check.output.components(separatedBy: "Next:\n").last)
-            let makeEx = try await offThePool { copy.course([]) }
+            let makeEx = copy.course([])
             return (exerciseNamed(in: afterNext), exerciseNamed(in: makeEx.output))
         }
 
@@ -139,15 +138,15 @@ extension IsolationFolder {
             output.firstMatch(of: /── Exercise \d+ of \d+: ([a-z0-9\-]+)/).map { String($0.output.1) } ?? "(none)"
         }
 
-        @Test func solvingInOrderTheNextIsTheOneAfter() async throws {
-            let (next, makeEx) = try await nextAfterSolving(
+        @Test func solvingInOrderTheNextIsTheOneAfter() throws {
+            let (next, makeEx) = try nextAfterSolving(
                 "s1-transaction", passedEarlier: ["s1-read-nulls", "s1-finalize"])
             #expect(next == "s1-bind-predict")
             #expect(makeEx == next)
         }
 
-        @Test func solvingOutOfOrderTheNextIsTheFirstUnfinished() async throws {
-            let (next, makeEx) = try await nextAfterSolving("s1-transaction", passedEarlier: ["s1-read-nulls"])
+        @Test func solvingOutOfOrderTheNextIsTheFirstUnfinished() throws {
+            let (next, makeEx) = try nextAfterSolving("s1-transaction", passedEarlier: ["s1-read-nulls"])
             #expect(next == "s1-finalize")
             #expect(makeEx == next)
         }

@@ -20,8 +20,7 @@ let pseudoTerminalsWork = FileManager.default.isExecutableFile(atPath: "/usr/bin
 /// buffers differently, which is how a runner frozen in a terminal passed
 /// every pipe-based test.
 ///
-/// `@unchecked Sendable`: one test uses it, from one thread at a time (its own,
-/// or the one `offThePool` lends it while the test awaits a check's build).
+/// `@unchecked Sendable`: one test uses it, from one thread at a time.
 final class PseudoTerminal: @unchecked Sendable {
     let process = Process()
     /// The side a terminal emulator holds: what is written here is typed, what is read is shown.

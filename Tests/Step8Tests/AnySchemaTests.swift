@@ -58,28 +58,6 @@ func awkwardSchema() -> (sql: String, tables: Int) {
 }
 
 @Suite struct AnySchemaTests {
-    /// Generates the awkward schema's records and type-checks them against
-    /// GRDB's built module: one `swiftc -typecheck`, no build.
-    @Test func tablesAndColumnsNamedWithEveryKeywordCompile() throws {
-        let directory = try TemporaryDirectory()
-        defer { directory.remove() }
-        let schema = awkwardSchema()
-        let input = directory.file("awkward.sql")
-        try schema.sql.write(toFile: input, atomically: true, encoding: .utf8)
-        let file = try #require(try generateRecords(from: [input]).first)
-        #expect(file.source.components(separatedBy: "\n// MARK: - ").count - 2 == schema.tables)  // - header, - check
-        let output = directory.file(file.fileName)
-        try file.source.write(toFile: output, atomically: true, encoding: .utf8)
-
-        let bin = StepProcess.executable("generate-records").deletingLastPathComponent()
-        let grdbSQLite = workspaceRoot.appendingPathComponent(".build/checkouts/GRDB.swift/Sources/GRDBSQLite")
-        let run = try runTool([
-            "swiftc", "-typecheck", "-I", bin.appendingPathComponent("Modules").path,
-            "-Xcc", "-fmodule-map-file=\(grdbSQLite.appendingPathComponent("module.modulemap").path)", output,
-        ])
-        #expect(run.status == 0, "\(run.stdout.split(separator: "\n").prefix(20).joined(separator: "\n"))")
-    }
-
     /// Names Swift needs changed are changed, and said: `self` → `selfColumn`,
     /// `a_b` and `aB` → `aB`, `aB2`; `order_item` and `OrderItems` → `OrderItem`, `OrderItem2`.
     @Test func namesThatCollideAreMadeUnique() throws {
