@@ -214,8 +214,8 @@ if let step = environment["COURSE_STEP"], !step.isEmpty {
 // (verify: the checks it builds at once, separated by spaces): the package is then
 // those checks, the learner's modules, the check support and CSQLite (and GRDB from
 // step 2 on). No step and no plugin: SwiftPM compiles a plugin again whenever the
-// environment changed since its last build (each check names another exercise),
-// about a second a check. (docs/environment-switches.md)
+// environment changed since its last build (each check names another exercise).
+// (docs/environment-switches.md)
 if let products = environment["COURSE_PRODUCT"], !products.isEmpty {
     keepOnly(products.split(separator: " ").map(String.init), in: package)
 }
