@@ -1,0 +1,55 @@
+import CourseTestSupport
+import Foundation
+import Testing
+
+/// What `--stats` counts, kept as reviewed output: for every step with a
+/// `Tests/Golden/stats/<step>.args` (one command a line, `#` a comment), the
+/// commands run in order in one scratch folder, exactly as `scripts/golden.sh`
+/// runs them, and what they print must equal `Tests/Golden/stats/<step>.txt`.
+/// The chapters quote those files (`<!-- output: Tests/Golden/stats/… -->`):
+/// a change that adds a scan, a sort or a sync to a command changes its counts,
+/// and this test names the line.
+@Suite(.temporaryDirectory) struct StatsGoldenTests {
+    static let folder = workspaceRoot.appendingPathComponent("Tests/Golden/stats")
+
+    static let steps =
+        (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
+        .filter { $0.hasSuffix(".args") }.map { String($0.dropLast(5)) }.sorted() ?? []
+
+    /// The command lines of `step`'s .args file, each split into its words.
+    static func commands(_ step: String) throws -> [[String]] {
+        let text = try String(contentsOf: folder.appendingPathComponent("\(step).args"), encoding: .utf8)
+        return text.split(separator: "\n")
+            .filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { $0.split(separator: " ").map(String.init) }
+    }
+
+    @Test func everyStepHasItsCommands() {
+        #expect(Self.steps.count >= 9, "Tests/Golden/stats/ has \(Self.steps): a chapter lost its counts?")
+    }
+
+    @Test(arguments: steps)
+    func statsMatchTheGoldenFile(_ step: String) throws {
+        let directory = try TemporaryDirectory.current
+        var printed = ""
+        for words in try Self.commands(step) {
+            printed += "$ make \(step) ARGS=\"\(words.joined(separator: " "))\"\n"
+            let result = try StepProcess.run(step, words, in: directory)
+            printed += result.stdout
+            if result.status != 0 { printed += "(exit status \(result.status))\n" }
+        }
+        guard let expected = try? String(contentsOf: Self.folder.appendingPathComponent("\(step).txt"), encoding: .utf8)
+        else {
+            Issue.record("No Tests/Golden/stats/\(step).txt: run `make golden STEPS=\(step)`, then review it.")
+            return
+        }
+        if printed != expected {
+            Issue.record(
+                """
+                \(step)'s --stats commands differ from Tests/Golden/stats/\(step).txt (− golden, + now).
+                If the change is intended, run `make golden STEPS=\(step)` and review the diff.
+                \(lineDiff(expected, printed) ?? "(no printable difference)")
+                """)
+        }
+    }
+}
