@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// What `--stats` counts, kept as reviewed output: for every step with a
-/// `Tests/Golden/stats/<step>.args` (one command a line, `#` a comment), the
-/// commands run in order in one scratch folder, exactly as `scripts/golden.sh`
-/// runs them, and what they print must equal `Tests/Golden/stats/<step>.txt`.
+/// `Tests/Golden/stats/<step>.args` (one command a line, `#` a comment; a line
+/// that starts with another step runs that step), the commands run in order in
+/// one scratch folder, exactly as `scripts/golden.sh` runs them, and what they
+/// print must equal `Tests/Golden/stats/<step>.txt`.
 /// The chapters quote those files (`<!-- output: Tests/Golden/stats/… -->`):
 /// a change that adds a scan, a sort or a sync to a command changes its counts,
 /// and this test names the line.
@@ -24,17 +25,21 @@ import Testing
             .map { $0.split(separator: " ").map(String.init) }
     }
 
-    @Test func everyStepHasItsCommands() {
-        #expect(Self.steps.count >= 9, "Tests/Golden/stats/ has \(Self.steps): a chapter lost its counts?")
+    /// The chapters of steps 2 to 11 read these files (7's reads a release build's, 9's none yet).
+    @Test func everyChapterThatQuotesCountsHasItsCommands() {
+        let expected = ["step10", "step11", "step2", "step3", "step4", "step5", "step6", "step8"]
+        #expect(Set(expected).isSubset(of: Self.steps), "Tests/Golden/stats/ has \(Self.steps), not \(expected)")
     }
 
     @Test(arguments: steps)
     func statsMatchTheGoldenFile(_ step: String) throws {
         let directory = try TemporaryDirectory.current
         var printed = ""
-        for words in try Self.commands(step) {
-            printed += "$ make \(step) ARGS=\"\(words.joined(separator: " "))\"\n"
-            let result = try StepProcess.run(step, words, in: directory)
+        for line in try Self.commands(step) {
+            let other = line.first.map { $0.hasPrefix("step") && $0.dropFirst(4).allSatisfy(\.isNumber) } ?? false
+            let (run, words) = other ? (line[0], Array(line.dropFirst())) : (step, line)
+            printed += "$ make \(run) ARGS=\"\(words.joined(separator: " "))\"\n"
+            let result = try StepProcess.run(run, words, in: directory)
             printed += result.stdout
             if result.status != 0 { printed += "(exit status \(result.status))\n" }
         }
