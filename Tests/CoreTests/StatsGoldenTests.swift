@@ -31,6 +31,16 @@ import Testing
         #expect(Set(expected).isSubset(of: Self.steps), "Tests/Golden/stats/ has \(Self.steps), not \(expected)")
     }
 
+    /// A tour is a subcommand too: `stepN --stats` reports once, after it. (Step 1's tour is `Tour`,
+    /// step 5's its own command; both read `--stats` from the step's options, through their parent.)
+    @Test(arguments: ["step1", "step5"])
+    func aTourReportsItsCountsOnce(_ step: String) throws {
+        let result = try StepProcess.run(step, ["tour", "--stats"], in: try TemporaryDirectory.current)
+        #expect(result.status == 0, "\(result.stderr)")
+        let reports = result.stdout.components(separatedBy: "\n--stats: what SQLite did").count - 1
+        #expect(reports == 1, "\(step) tour --stats printed \(reports) reports")
+    }
+
     @Test(arguments: steps)
     func statsMatchTheGoldenFile(_ step: String) throws {
         let directory = try TemporaryDirectory.current
