@@ -35,15 +35,23 @@ public final class CommandStatistics: @unchecked Sendable {
         lock.withLock { on = true }
     }
 
-    /// Starts counting when `command` has `DatabaseOptions` that say `--stats`
-    /// (an `@OptionGroup` is a property wrapper: `Mirror` finds it as `_name`).
+    /// Starts counting when `command` has `DatabaseOptions` that say `--stats`.
     /// Returns whether it did.
     public func start(ifAskedBy command: ParsableCommand) throws -> Bool {
-        let asked = Mirror(reflecting: command).children.contains { child in
-            (child.value as? OptionGroup<DatabaseOptions>)?.wrappedValue.stats == true
-        }
+        let asked = Self.databaseOptions(in: command, depth: 6).contains(where: \.stats)
         if asked { try start() }
         return asked
+    }
+
+    /// The `DatabaseOptions` in `value`: an `@OptionGroup` of the command (a
+    /// property wrapper: `Mirror` finds it as `_name`), or one inside a group
+    /// of the step's own (step 3's `StoreOptions` holds the shared options and
+    /// `--seed`), found `depth` levels down at most.
+    static func databaseOptions(in value: Any, depth: Int) -> [DatabaseOptions] {
+        if let group = value as? OptionGroup<DatabaseOptions> { return [group.wrappedValue] }
+        if let options = value as? DatabaseOptions { return [options] }
+        guard depth > 0 else { return [] }
+        return Mirror(reflecting: value).children.flatMap { databaseOptions(in: $0.value, depth: depth - 1) }
     }
 
     /// Called as a statement finishes (`SQLITE_TRACE_PROFILE`): its counters,

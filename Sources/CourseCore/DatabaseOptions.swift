@@ -44,11 +44,7 @@ public struct DatabaseOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: TraceOptions.help)
     public var trace = false
 
-    @Flag(
-        name: .long,
-        help: ArgumentHelp(
-            "After the command, print what SQLite did: per statement, VM steps, full-scan steps, sorts and "
-                + "pages; per file, reads, writes and syncs."))
+    @Flag(name: .long, help: TraceOptions.statsHelp)
     public var stats = false
 
     public init() {}
@@ -70,12 +66,20 @@ public struct DatabaseOptions: ParsableArguments, Sendable {
     }
 }
 
-/// `--trace` alone: what a tour's `--help` shows (see Tour).
+/// `--trace` and `--stats`: what a tour's `--help` shows (see Tour). The step's own
+/// `DatabaseOptions` parse both first, wherever they are on the line, and the tour
+/// reads them there.
 public struct TraceOptions: ParsableArguments, Sendable {
     static let help: ArgumentHelp = "Print every SQL statement the program runs."
+    static let statsHelp = ArgumentHelp(
+        "After the command, print what SQLite did: per statement, VM steps, full-scan steps, sorts and "
+            + "pages; per file, reads, writes and syncs.")
 
     @Flag(name: .long, help: help)
     public var trace = false
+
+    @Flag(name: .long, help: statsHelp)
+    public var stats = false
 
     public init() {}
 }

@@ -36,8 +36,8 @@ public struct Tour<L: Lesson>: ParsableCommand {
             commandName: "tour", abstract: "Run the narrated lesson on a fresh database (the default).")
     }
 
-    /// `--trace`, for `tour --help` only: the step's own options parse it first, wherever it is on the
-    /// line (`step3 --trace`, `step3 tour --trace`), so the value is in `lesson.options`.
+    /// `--trace` and `--stats`, for `tour --help` only: the step's own options parse them first, wherever
+    /// they are on the line (`step3 --trace`, `step3 tour --trace`), so the values are in `lesson.options`.
     @OptionGroup var options: TraceOptions
 
     /// The step, as parsed: its `--database` and `--in-memory` reach here only to be refused (the tour brings
@@ -55,10 +55,8 @@ public struct Tour<L: Lesson>: ParsableCommand {
     }
 
     public func run() throws {
-        // `--stats` reaches here through the step's options too (`step3 --stats`): the tour's statements are
-        // counted like a subcommand's, and reported after it.
-        if lesson.options.stats { try CommandStatistics.shared.start() }
+        // `--stats` (`step3 --stats`, `step3 tour --stats`) is the step's option: LearnerCommandLine finds it
+        // through `lesson`, counts the tour's statements like a subcommand's, and reports them after it.
         try attempt("run the tour") { try L.runTour(trace: lesson.options.trace) }
-        if lesson.options.stats { CommandStatistics.shared.report(to: Narrator()) }
     }
 }

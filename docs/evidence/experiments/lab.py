@@ -35,6 +35,7 @@ _lib.sqlite3_prepare_v2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_i
                                     ctypes.POINTER(ctypes.c_char_p)]
 _lib.sqlite3_step.argtypes = [ctypes.c_void_p]
 _lib.sqlite3_finalize.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_stmt_status.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
 _TRACE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_uint, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
 _lib.sqlite3_trace_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint, _TRACE, ctypes.c_void_p]
 
@@ -154,6 +155,10 @@ class Statement:
 
     def step(self):
         return _lib.sqlite3_step(self._statement)
+
+    def full_scan_steps(self):
+        """SQLITE_STMTSTATUS_FULLSCAN_STEP: the times it stepped forward in a table during a full scan (--stats)."""
+        return _lib.sqlite3_stmt_status(self._statement, 1, 0)
 
     def finalize(self):
         return _lib.sqlite3_finalize(self._statement)
