@@ -100,7 +100,9 @@ public struct StepFileKind: Sendable {
     /// `migrations`: the step's migrator as it is now, which knows a migration
     /// a learner just added (the table above only knows the course's).
     public static func usable(by step: String, migrations: [String]? = nil) -> [StepFileKind] {
-        let upgrades = ["step5": ["step4"], "step10": ["step6", "step7", "step8"], "step11": ["step7", "step8", "step10"]]
+        let upgrades = [
+            "step5": ["step4"], "step10": ["step6", "step7", "step8"], "step11": ["step7", "step8", "step10"],
+        ]
         return all.compactMap { kind in
             guard kind.step == step else { return upgrades[step, default: []].contains(kind.step) ? kind : nil }
             var own = kind

@@ -44,10 +44,11 @@ import Testing
         case 7: [["list"], ["search", "a"], ["show", "terre"]]
         case 8: [["search"], ["bodies"]]  // (verify reads a Northwind database: see Step8Tests)
         case 10: [["check"], ["search", "tea"], ["diagram"]]
-        case 11: [
-            ["rank"], ["rank", "--type", "planet"], ["timeline", "--years", "10"], ["orbit", "Phobos"],
-            ["json", "--field", "meanRadius", "--plans"],
-        ]
+        case 11:
+            [
+                ["rank"], ["rank", "--type", "planet"], ["timeline", "--years", "10"], ["orbit", "Phobos"],
+                ["json", "--field", "meanRadius", "--plans"],
+            ]
         default: [reading(step)]
         }
     }

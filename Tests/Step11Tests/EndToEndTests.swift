@@ -69,7 +69,10 @@ extension EndToEndTests {
         #expect(orbit.stdout.contains("Goes round: Mars → Sun"), "\(orbit.stderr)")
 
         let (after, recorded) = try DatabaseQueue(path: path).read { db in
-            (try tableContents(db), try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid"))
+            (
+                try tableContents(db),
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+            )
         }
         #expect(recorded == migrations + ["v11 body documents"])
         // Every table that was there holds what it held (grdb_migrations aside: one more row).
@@ -87,7 +90,9 @@ private func tableContents(_ db: Database) throws -> [String: [String]] {
         db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
     var contents: [String: [String]] = [:]
     for table in tables {
-        contents[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(\.description).sorted()
+        contents[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(
+            \.description
+        ).sorted()
     }
     return contents
 }
