@@ -3,8 +3,17 @@ import Foundation
 /// Where the manifest, the files on disk and the chapters disagree. Each
 /// problem is one line that names the file to fix; none means consistent.
 public struct Lint {
-    /// The course's steps: each has a chapter, docs/NN-….md (two digits), and exercises.
-    public static let steps = 1...11
+    /// The course's steps, in order: the folders Steps/step1, Steps/step2, … that
+    /// hold them (not Steps/ItemsKit, a library two steps share). Each has a
+    /// chapter, docs/NN-….md (two digits), and exercises.
+    public static func steps(root: URL) -> [Int] {
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Steps").path)) ?? []
+        return names.compactMap { $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }.sorted()
+    }
+
+    /// This workspace's steps (see `steps(root:)`).
+    var steps: [Int] { Lint.steps(root: workspace.root) }
 
     /// The start of step `step`'s chapter file name: "03-", "10-".
     static func chapterPrefix(_ step: Int) -> String { (step < 10 ? "0" : "") + "\(step)-" }
@@ -73,7 +82,9 @@ public struct Lint {
         {
             problem("needs three hints, from gentle to explicit (has \(exercise.hints.filter { !$0.isEmpty }.count))")
         }
-        if !Lint.steps.contains(exercise.step) { problem("step \(exercise.step) is not a step of the course") }
+        if !steps.contains(exercise.step) {
+            problem("step \(exercise.step) is not a step of the course (no folder Steps/step\(exercise.step))")
+        }
         if !["compile", "check"].contains(exercise.starter.stage) || exercise.starter.says.isEmpty {
             problem("starter must say how it fails: stage \"compile\" or \"check\", and a phrase of its message")
         }
@@ -157,8 +168,11 @@ public struct Lint {
     /// Each chapter ends with an "Exercises" section that names exactly its step's exercises.
     func chapterSections() -> [String] {
         var problems: [String] = []
-        for step in Lint.steps {
-            guard let name = files("docs").first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) }) else { continue }
+        for step in steps {
+            guard let name = files("docs").first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) }) else {
+                problems.append("Steps/step\(step): no chapter docs/\(Lint.chapterPrefix(step))….md")
+                continue
+            }
             let text =
                 (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
             let expected = manifest.exercises.filter { $0.step == step }.map(\.id)

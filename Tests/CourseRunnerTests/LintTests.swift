@@ -26,7 +26,9 @@ func write(_ text: String, to url: URL) throws {
         #expect(Lint(workspace: workspace, manifest: manifest).problems() == [])
         // The issues' floor: at least 3 exercises per step, 27 in all, every kind used.
         #expect(manifest.exercises.count >= 27)
-        for step in Lint.steps { #expect(manifest.exercises.filter { $0.step == step }.count >= 3, "step \(step)") }
+        let steps = Lint.steps(root: repositoryRoot)
+        #expect(steps.first == 1 && steps == Array(1...(steps.last ?? 0)), "the steps: \(steps)")
+        for step in steps { #expect(manifest.exercises.filter { $0.step == step }.count >= 3, "step \(step)") }
         #expect(Set(manifest.exercises.map(\.kind)) == Set(Exercise.Kind.allCases))
     }
 
@@ -38,13 +40,21 @@ func write(_ text: String, to url: URL) throws {
             {"exercises": [{"id": "s1-demo", "kind": "write", "step": 1, "section": "docs/01-demo.md#nowhere",
               "file": "Demo.swift", "task": "Do it.", "hints": ["one", "two"],
               "starter": {"stage": "check", "says": "expected"},
-              "mistakes": [{"name": "listed", "says": "a rule"}]}]}
+              "mistakes": [{"name": "listed", "says": "a rule"}]},
+             {"id": "s3-beyond", "kind": "write", "step": 3, "section": "docs/01-demo.md#nowhere",
+              "file": "Demo.swift", "task": "Do it.", "hints": ["one", "two", "three"],
+              "starter": {"stage": "check", "says": "expected"}, "mistakes": []}]}
             """
         try write(manifest, to: root.appendingPathComponent("Exercises/manifest.json"))
         try write("let x = 1\n", to: root.appendingPathComponent("Exercises/s1-demo/Demo.swift"))
         try write("let x = 2\n", to: root.appendingPathComponent("Exercises/s1-orphan/Orphan.swift"))
         try write("# Step 1 · Demo\n\n## Something\n", to: root.appendingPathComponent("docs/01-demo.md"))
         try write("let x = 3\n", to: root.appendingPathComponent("Checks/s1-demo/mistakes/unlisted/Demo.swift"))
+        // Steps 1 and 2 (a step is a folder of Steps/; ItemsKit is not one); step 2 has no chapter.
+        for folder in ["step1", "step2", "ItemsKit"] {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("Steps/\(folder)"), withIntermediateDirectories: true)
+        }
         let workspace = Workspace(root: root)
         let problems = Lint(workspace: workspace, manifest: try Manifest.load(root: root)).problems()
         let expected = [
@@ -57,6 +67,8 @@ func write(_ text: String, to url: URL) throws {
             "s1-demo: docs/01-demo.md has no section #nowhere",
             "Exercises/s1-orphan: not in Exercises/manifest.json (add it, or delete the orphan)",
             "docs/01-demo.md: no \"## Exercises\" section listing s1-demo",
+            "Steps/step2: no chapter docs/02-….md",
+            "s3-beyond: step 3 is not a step of the course (no folder Steps/step3)",
         ]
         for line in expected { #expect(problems.contains(line), "missing: \(line)\nall: \(problems)") }
     }
