@@ -16,6 +16,7 @@ extension EndToEndTests {
         (["orbit", "Vulcan"], "no body named \"Vulcan\" in the documents"),
         (["rank", "--type", "comet"], "no body of type \"comet\""),
         (["json", "--field", "mean radius"], "\"mean radius\" is not a field name"),
+        (["sync", "none.json"], "no file at none.json: expected a JSON file of bodies"),
         (["sync", "broken.json"], "malformed JSON"),
         (["sync", "nameless.json"], "NOT NULL constraint failed: body.english_name"),
     ])
