@@ -3,13 +3,20 @@ import Foundation
 /// Where the manifest, the files on disk and the chapters disagree. Each
 /// problem is one line that names the file to fix; none means consistent.
 public struct Lint {
-    /// The course's steps, in order: the folders Steps/step1, Steps/step2, … that
-    /// hold them (not Steps/ItemsKit, a library two steps share). Each has a
-    /// chapter, docs/NN-….md (two digits), and exercises.
+    /// The course's steps, in order: the chapters whose title names a step,
+    /// docs/NN-….md beginning "# Step N" (not chapter 12, "# Chapter 12 ·
+    /// Performance"). Read from docs/, which every copy lint runs in holds
+    /// (the runner's tests copy the exercise side and docs/, not Steps/).
     public static func steps(root: URL) -> [Int] {
-        let names =
-            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Steps").path)) ?? []
-        return names.compactMap { $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }.sorted()
+        let docs = root.appendingPathComponent("docs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        return names.compactMap { name -> Int? in
+            guard name.hasSuffix(".md"), let number = Int(name.prefix(2)), name.dropFirst(2).hasPrefix("-"),
+                let text = try? String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8),
+                text.hasPrefix("# Step \(number) ")
+            else { return nil }
+            return number
+        }.sorted()
     }
 
     /// This workspace's steps (see `steps(root:)`).
@@ -83,7 +90,9 @@ public struct Lint {
             problem("needs three hints, from gentle to explicit (has \(exercise.hints.filter { !$0.isEmpty }.count))")
         }
         if !steps.contains(exercise.step) {
-            problem("step \(exercise.step) is not a step of the course (no folder Steps/step\(exercise.step))")
+            problem(
+                "step \(exercise.step) is not a step of the course "
+                    + "(no chapter docs/\(Lint.chapterPrefix(exercise.step))….md titled \"# Step \(exercise.step) ·\")")
         }
         if !["compile", "check"].contains(exercise.starter.stage) || exercise.starter.says.isEmpty {
             problem("starter must say how it fails: stage \"compile\" or \"check\", and a phrase of its message")
@@ -169,10 +178,7 @@ public struct Lint {
     func chapterSections() -> [String] {
         var problems: [String] = []
         for step in steps {
-            guard let name = files("docs").first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) }) else {
-                problems.append("Steps/step\(step): no chapter docs/\(Lint.chapterPrefix(step))….md")
-                continue
-            }
+            guard let name = files("docs").first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) }) else { continue }
             let text =
                 (try? String(contentsOf: workspace.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""
             let expected = manifest.exercises.filter { $0.step == step }.map(\.id)

@@ -52,7 +52,8 @@ public struct Scaffold {
         else {
             throw RunnerError(
                 "\(id): an id is s<step>-<words>, lowercase, e.g. s3-count-rows (step 3), with a step of "
-                    + "the course (Steps/step…): \(steps.map(String.init).joined(separator: ", "))")
+                    + "the course (a chapter docs/NN-….md titled \"# Step N ·\"): \(steps.map(String.init).joined(separator: ", "))"
+            )
         }
         let manifest = try Manifest.load(root: workspace.root)
         if manifest.exercises.contains(where: { $0.id == id }) { throw RunnerError("\(id) already exists") }

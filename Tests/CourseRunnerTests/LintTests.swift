@@ -26,7 +26,11 @@ func write(_ text: String, to url: URL) throws {
         #expect(Lint(workspace: workspace, manifest: manifest).problems() == [])
         // The issues' floor: at least 3 exercises per step, 27 in all, every kind used.
         #expect(manifest.exercises.count >= 27)
+        // The steps the chapters name are the steps the package builds: Steps/step1, Steps/step2, …
         let steps = Lint.steps(root: repositoryRoot)
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: repositoryRoot.appendingPathComponent("Steps").path)
+        #expect(steps == folders.compactMap { $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }.sorted())
         #expect(steps.first == 1 && steps == Array(1...(steps.last ?? 0)), "the steps: \(steps)")
         for step in steps { #expect(manifest.exercises.filter { $0.step == step }.count >= 3, "step \(step)") }
         #expect(Set(manifest.exercises.map(\.kind)) == Set(Exercise.Kind.allCases))
@@ -50,11 +54,8 @@ func write(_ text: String, to url: URL) throws {
         try write("let x = 2\n", to: root.appendingPathComponent("Exercises/s1-orphan/Orphan.swift"))
         try write("# Step 1 · Demo\n\n## Something\n", to: root.appendingPathComponent("docs/01-demo.md"))
         try write("let x = 3\n", to: root.appendingPathComponent("Checks/s1-demo/mistakes/unlisted/Demo.swift"))
-        // Steps 1 and 2 (a step is a folder of Steps/; ItemsKit is not one); step 2 has no chapter.
-        for folder in ["step1", "step2", "ItemsKit"] {
-            try FileManager.default.createDirectory(
-                at: root.appendingPathComponent("Steps/\(folder)"), withIntermediateDirectories: true)
-        }
+        // A chapter that is not a step's (as chapter 12): exercises of its number are refused too.
+        try write("# Chapter 3 · Notes\n", to: root.appendingPathComponent("docs/03-notes.md"))
         let workspace = Workspace(root: root)
         let problems = Lint(workspace: workspace, manifest: try Manifest.load(root: root)).problems()
         let expected = [
@@ -67,8 +68,7 @@ func write(_ text: String, to url: URL) throws {
             "s1-demo: docs/01-demo.md has no section #nowhere",
             "Exercises/s1-orphan: not in Exercises/manifest.json (add it, or delete the orphan)",
             "docs/01-demo.md: no \"## Exercises\" section listing s1-demo",
-            "Steps/step2: no chapter docs/02-….md",
-            "s3-beyond: step 3 is not a step of the course (no folder Steps/step3)",
+            "s3-beyond: step 3 is not a step of the course (no chapter docs/03-….md titled \"# Step 3 ·\")",
         ]
         for line in expected { #expect(problems.contains(line), "missing: \(line)\nall: \(problems)") }
     }
