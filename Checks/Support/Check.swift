@@ -125,6 +125,8 @@ public func show<T>(_ value: T) -> String {
 /// Rows as aligned text, one row a line.
 public func table(_ rows: [[String]]) -> String {
     if rows.isEmpty { return "(no rows)" }
+    // A zero byte in a text prints as nothing: show it.
+    let rows = rows.map { $0.map { $0.replacingOccurrences(of: "\u{0}", with: "\\0") } }
     let widths = (0..<(rows.map(\.count).max() ?? 0)).map { column in
         rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
     }

@@ -45,7 +45,10 @@ public final class ScratchDatabase {
         }
     }
 
-    /// Every row of a query, each value as text ("NULL" for NULL).
+    /// Every row of a query, each value as text, read by its type: "NULL" for
+    /// NULL, SQLite's own text for a number, a text's every byte (a zero byte
+    /// too: `sqlite3_column_text` alone ends a C string there), a blob as SQL
+    /// writes it, X'00FF' (as `quote()` does): never mistaken for a text.
     public func rows(_ sql: String) throws -> [[String]] {
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
@@ -64,13 +67,28 @@ public final class ScratchDatabase {
                     "the query failed while running", expected: "rows",
                     actual: "code \(step): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
             }
-            rows.append(
-                (0..<sqlite3_column_count(statement)).map { column in
-                    sqlite3_column_type(statement, column) == SQLITE_NULL
-                        ? "NULL" : String(cString: sqlite3_column_text(statement, column))
-                })
+            rows.append((0..<sqlite3_column_count(statement)).map { Self.text(statement, $0) })
         }
         return rows
+    }
+
+    /// One value of the current row, as `rows` shows it. `sqlite3_column_bytes`
+    /// comes after `sqlite3_column_text` or `_blob`, as SQLite's documentation
+    /// asks: it then counts the bytes of the value just read.
+    static func text(_ statement: OpaquePointer, _ column: Int32) -> String {
+        switch sqlite3_column_type(statement, column) {
+        case SQLITE_NULL:
+            return "NULL"
+        case SQLITE_BLOB:
+            let bytes = sqlite3_column_blob(statement, column)
+            let count = Int(sqlite3_column_bytes(statement, column))
+            let data = bytes.map { Data(bytes: $0, count: count) } ?? Data()
+            return "X'" + data.map { String(format: "%02X", $0) }.joined() + "'"
+        default:  // INTEGER, FLOAT (SQLite converts them to text), TEXT
+            guard let text = sqlite3_column_text(statement, column) else { return "" }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        }
     }
 
     /// The single value of a one-row, one-column query.

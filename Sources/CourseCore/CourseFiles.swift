@@ -17,8 +17,10 @@ extension Workspace {
         if source == "v1" || source == "v2" {
             return (try courseText("Steps/step7/Resources/bodies-\(source).json"), "step 7's bodies-\(source).json")
         }
-        let json = try attempt("read \(display(source))") {
-            try String(contentsOf: URL(fileURLWithPath: source), encoding: .utf8)
+        let expected = "a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)"
+        let data = try InputFile.read(source, expected: expected, instead: "v1 or v2")
+        guard let json = String(data: data, encoding: .utf8) else {
+            throw CourseError.input("\(display(source)) is not UTF-8 text: expected \(expected)")
         }
         return (json, display(source))
     }

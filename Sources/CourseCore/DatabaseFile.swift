@@ -20,6 +20,10 @@ public struct StepFileKind: Sendable {
     public var tables: Set<String>
     /// `grdb_migrations`, in order (empty for the steps without a migrator).
     public var migrations: [String]
+    /// Migrations the step does not run but keeps: a file it upgrades records
+    /// them already, and still does once upgraded (a step 8 file upgraded by
+    /// step 11 keeps `v1 catalog.sql`; GRDB's migrator skips the ones it does not know).
+    public var kept: [String] = []
     /// The columns of the tables whose shape differs from step to step.
     public var columns: [String: [String]] = [:]
     /// Other tables may be present too (step 6 uses any Northwind database).
@@ -83,18 +87,22 @@ public struct StepFileKind: Sendable {
             summary: "a catalog and a cache of solar bodies, with full-text indexes"),
         StepFileKind(
             step: "step11", tables: ["solar_body", "grdb_migrations", "body"],
-            migrations: ["v1 BodiesDB-001.sql", "v11 body documents"], readCommand: "rank",
+            migrations: ["v1 BodiesDB-001.sql", "v11 body documents"],
+            kept: ["v1 catalog.sql", "v10 full-text search"], readCommand: "rank",
             summary: "a cache of solar bodies with their JSON documents"),
     ]
 
     /// The kinds of file `step` uses: its own, for step 5 step 4's too
     /// (step 5's migrator upgrades it in place, as chapter 5 teaches), and for
     /// step 10 the files of steps 6, 7 and 8 (it adds what each lacks, then the indexes),
-    /// for step 11 step 7's (it adds the documents table).
+    /// for step 11 the files of steps 7, 8 and 10 (each holds step 7's bodies: it adds
+    /// the documents table, and keeps the rest).
     /// `migrations`: the step's migrator as it is now, which knows a migration
     /// a learner just added (the table above only knows the course's).
     public static func usable(by step: String, migrations: [String]? = nil) -> [StepFileKind] {
-        let upgrades = ["step5": ["step4"], "step10": ["step6", "step7", "step8"], "step11": ["step7"]]
+        let upgrades = [
+            "step5": ["step4"], "step10": ["step6", "step7", "step8"], "step11": ["step7", "step8", "step10"],
+        ]
         return all.compactMap { kind in
             guard kind.step == step else { return upgrades[step, default: []].contains(kind.step) ? kind : nil }
             var own = kind
@@ -115,7 +123,7 @@ public struct StepFileKind: Sendable {
             return tablesMatch && columnsMatch
         }
         // A GRDB step: the migrations tell. At least one, all known, and the tables they make.
-        return !contents.migrations.isEmpty && Set(contents.migrations).isSubset(of: migrations)
+        return !contents.migrations.isEmpty && Set(contents.migrations).isSubset(of: migrations + kept)
             && tables.isSubset(of: contents.tables) && columnsMatch
     }
 }
@@ -131,13 +139,16 @@ public enum DatabaseFile {
 
         public var isEmpty: Bool { tables.isEmpty }
 
-        /// The step whose file this is, when that can be told; a step whose
-        /// migrations are exactly the file's first, when several fit.
+        /// The step whose file this is, when that can be told; when several
+        /// fit, a step whose migrations are exactly the file's, then a step
+        /// with migrations (the file records them), then the first.
         /// (A step 8 file is also a Northwind catalog, which step 6 describes;
-        /// its migrations make it step 8's.)
+        /// its migrations make it step 8's. A step 8 file upgraded by step 11
+        /// is one too: its migrations, step 8's and step 11's, make it step 11's.)
         public var kind: StepFileKind? {
             let candidates = StepFileKind.all.filter { $0.describes(self) }
-            return candidates.first { Set($0.migrations) == Set(migrations) } ?? candidates.first
+            return candidates.first { Set($0.migrations) == Set(migrations) }
+                ?? candidates.first { !$0.migrations.isEmpty } ?? candidates.first
         }
     }
 

@@ -3,8 +3,24 @@ import Foundation
 /// Where the manifest, the files on disk and the chapters disagree. Each
 /// problem is one line that names the file to fix; none means consistent.
 public struct Lint {
-    /// The course's steps: each has a chapter, docs/NN-….md (two digits), and exercises.
-    public static let steps = 1...11
+    /// The course's steps, in order: the chapters whose title names a step,
+    /// docs/NN-….md beginning "# Step N" (not chapter 12, "# Chapter 12 ·
+    /// Performance"). Read from docs/, which every copy lint runs in holds
+    /// (the runner's tests copy the exercise side and docs/, not Steps/).
+    public static func steps(root: URL) -> [Int] {
+        let docs = root.appendingPathComponent("docs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: docs.path)) ?? []
+        return names.compactMap { name -> Int? in
+            guard name.hasSuffix(".md"), let number = Int(name.prefix(2)), name.dropFirst(2).hasPrefix("-"),
+                let text = try? String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8),
+                text.hasPrefix("# Step \(number) ")
+            else { return nil }
+            return number
+        }.sorted()
+    }
+
+    /// This workspace's steps (see `steps(root:)`).
+    var steps: [Int] { Lint.steps(root: workspace.root) }
 
     /// The start of step `step`'s chapter file name: "03-", "10-".
     static func chapterPrefix(_ step: Int) -> String { (step < 10 ? "0" : "") + "\(step)-" }
@@ -73,7 +89,11 @@ public struct Lint {
         {
             problem("needs three hints, from gentle to explicit (has \(exercise.hints.filter { !$0.isEmpty }.count))")
         }
-        if !Lint.steps.contains(exercise.step) { problem("step \(exercise.step) is not a step of the course") }
+        if !steps.contains(exercise.step) {
+            problem(
+                "step \(exercise.step) is not a step of the course "
+                    + "(no chapter docs/\(Lint.chapterPrefix(exercise.step))….md titled \"# Step \(exercise.step) ·\")")
+        }
         if !["compile", "check"].contains(exercise.starter.stage) || exercise.starter.says.isEmpty {
             problem("starter must say how it fails: stage \"compile\" or \"check\", and a phrase of its message")
         }
@@ -157,7 +177,7 @@ public struct Lint {
     /// Each chapter ends with an "Exercises" section that names exactly its step's exercises.
     func chapterSections() -> [String] {
         var problems: [String] = []
-        for step in Lint.steps {
+        for step in steps {
             guard let name = files("docs").first(where: { $0.hasPrefix(Lint.chapterPrefix(step)) }) else { continue }
             let text =
                 (try? String(contentsOf: checkout.root.appendingPathComponent("docs/\(name)"), encoding: .utf8)) ?? ""

@@ -46,11 +46,14 @@ public struct Scaffold {
 
     /// Writes everything; returns the paths written or changed, relative to the root.
     public func create() throws -> [String] {
-        guard let step, Lint.steps.contains(step),
+        let steps = Lint.steps(root: workspace.root)
+        guard let step, steps.contains(step),
             id.range(of: "^s[0-9]+-[a-z0-9-]+$", options: .regularExpression) != nil
         else {
             throw RunnerError(
-                "\(id): an id is s<step>-<words>, lowercase, e.g. s3-count-rows (step 3), with a step of \(Lint.steps)")
+                "\(id): an id is s<step>-<words>, lowercase, e.g. s3-count-rows (step 3), with a step of "
+                    + "the course (a chapter docs/NN-….md titled \"# Step N ·\"): \(steps.map(String.init).joined(separator: ", "))"
+            )
         }
         let manifest = try Manifest.load(root: checkout.root)
         if manifest.exercises.contains(where: { $0.id == id }) { throw RunnerError("\(id) already exists") }

@@ -18,8 +18,12 @@ struct AppDatabase {
     static let defaultFile = "step11.sqlite"
 
     // [docs:migrator]
-    /// Step 7's migration, under step 7's name (a step 7 file has run it
-    /// already, and is upgraded in place), then the documents table.
+    /// Step 7's migration, under step 7's name, then the documents table.
+    /// A step 7, 8 or 10 file has run step 7's already (steps 8 and 10 run it
+    /// after their catalog's), so it is upgraded in place: it gets the
+    /// documents table only. GRDB's migrator skips the migrations a file
+    /// records that it does not know (`v1 catalog.sql`, `v10 full-text
+    /// search`): their tables stay, untouched.
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 BodiesDB-001.sql") { db in
@@ -33,16 +37,24 @@ struct AppDatabase {
     // [/docs:migrator]
 
     /// Opens the subcommand's database once step 11 knows it can use it (see
-    /// DatabaseFile.check), and upgrades it. `reading`: a missing file is an error.
+    /// DatabaseFile.check), and upgrades it. `reading`: a missing file is an
+    /// error, and an up-to-date file is opened read-only.
     static func open(_ options: DatabaseOptions, reading: Bool = false, narrator: Narrator) throws -> AppDatabase {
         let location = try options.checkedLocation(
             defaultFile: defaultFile, for: "step11", migrations: migrator.migrations, reading: reading)
-        return try open(location, trace: options.trace, narrator: narrator)
+        return try open(location, reading: reading, trace: options.trace, narrator: narrator)
     }
 
     /// Opens the database at `location` and brings its schema up to date.
-    static func open(_ location: DatabaseLocation, trace: Bool, narrator: Narrator) throws -> AppDatabase {
+    /// `reading`: an up-to-date file is opened read-only (`CourseGRDB.openForReading`).
+    static func open(_ location: DatabaseLocation, reading: Bool = false, trace: Bool, narrator: Narrator) throws
+        -> AppDatabase
+    {
         let configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
+        if reading {
+            return AppDatabase(
+                try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
+        }
         let queue = try CourseGRDB.openQueue(location, configuration: configuration)
         try attempt("prepare \(location.display) for body documents") { try migrator.migrate(queue) }
         return AppDatabase(queue)

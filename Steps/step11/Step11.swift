@@ -11,7 +11,7 @@ struct Step11: ParsableCommand, Lesson {
         abstract: "Step 11: harder questions in one query (JSON, window functions, recursive CTEs, UPSERT).",
         discussion: """
             The subcommands use db/step11.sqlite unless given --database or --in-memory. \
-            A step 7 file is upgraded in place: its documents table is added. \
+            A step 7, 8 or 10 file is upgraded in place: its documents table is added. \
             The documents come from `make step11 ARGS="sync v1"` (step 7's bundled fixture).
             """,
         subcommands: [Tour<Step11>.self, Sync.self, Rank.self, Timeline.self, Orbit.self, JSON.self],

@@ -216,5 +216,5 @@ func yourTurn(_ say: Narrator) {
         "sync v2",
     ]
     for words in commands { say.note("make step11 ARGS=\"\(words)\"") }
-    say.note("they use db/step11.sqlite; --database upgrades a step 7 file in place")
+    say.note("they use db/step11.sqlite; --database upgrades a step 7, 8 or 10 file in place")
 }

@@ -44,6 +44,11 @@ import Testing
         case 7: [["list"], ["search", "a"], ["show", "terre"]]
         case 8: [["search"], ["bodies"]]  // (verify reads a Northwind database: see Step8Tests)
         case 10: [["check"], ["search", "tea"], ["diagram"]]
+        case 11:
+            [
+                ["rank"], ["rank", "--type", "planet"], ["timeline", "--years", "10"], ["orbit", "Phobos"],
+                ["json", "--field", "meanRadius", "--plans"],
+            ]
         default: [reading(step)]
         }
     }
@@ -101,9 +106,8 @@ import Testing
             }
             switch fixture {
             case .step(let n) where n == step: return "used"
-            // Step 5 makes a step 4 file its own, step 10 a step 6, 7 or 8 file, step 11 a step 7
-            // file; step 6 reads a
-            // step 8 or step 10 file (a Northwind catalog too) as it is.
+            // Step 5 makes a step 4 file its own, step 10 a step 6, 7 or 8 file, step 11 a step 7,
+            // 8 or 10 file; step 6 reads a step 8 or step 10 file (a Northwind catalog too) as it is.
             case .step: return kindAfter == "step\(step)" ? "upgraded" : "used"
             default: return "set up"
             }

@@ -26,7 +26,13 @@ func write(_ text: String, to url: URL) throws {
         #expect(Lint(checkout: checkout, manifest: manifest).problems() == [])
         // The issues' floor: at least 3 exercises per step, 27 in all, every kind used.
         #expect(manifest.exercises.count >= 27)
-        for step in Lint.steps { #expect(manifest.exercises.filter { $0.step == step }.count >= 3, "step \(step)") }
+        // The steps the chapters name are the steps the package builds: Steps/step1, Steps/step2, …
+        let steps = Lint.steps(root: repositoryRoot)
+        let folders = try FileManager.default.contentsOfDirectory(
+            atPath: repositoryRoot.appendingPathComponent("Steps").path)
+        #expect(steps == folders.compactMap { $0.hasPrefix("step") ? Int($0.dropFirst(4)) : nil }.sorted())
+        #expect(steps.first == 1 && steps == Array(1...(steps.last ?? 0)), "the steps: \(steps)")
+        for step in steps { #expect(manifest.exercises.filter { $0.step == step }.count >= 3, "step \(step)") }
         #expect(Set(manifest.exercises.map(\.kind)) == Set(Exercise.Kind.allCases))
     }
 
@@ -38,13 +44,18 @@ func write(_ text: String, to url: URL) throws {
             {"exercises": [{"id": "s1-demo", "kind": "write", "step": 1, "section": "docs/01-demo.md#nowhere",
               "file": "Demo.swift", "task": "Do it.", "hints": ["one", "two"],
               "starter": {"stage": "check", "says": "expected"},
-              "mistakes": [{"name": "listed", "says": "a rule"}]}]}
+              "mistakes": [{"name": "listed", "says": "a rule"}]},
+             {"id": "s3-beyond", "kind": "write", "step": 3, "section": "docs/01-demo.md#nowhere",
+              "file": "Demo.swift", "task": "Do it.", "hints": ["one", "two", "three"],
+              "starter": {"stage": "check", "says": "expected"}, "mistakes": []}]}
             """
         try write(manifest, to: root.appendingPathComponent("Exercises/manifest.json"))
         try write("let x = 1\n", to: root.appendingPathComponent("Exercises/s1-demo/Demo.swift"))
         try write("let x = 2\n", to: root.appendingPathComponent("Exercises/s1-orphan/Orphan.swift"))
         try write("# Step 1 · Demo\n\n## Something\n", to: root.appendingPathComponent("docs/01-demo.md"))
         try write("let x = 3\n", to: root.appendingPathComponent("Checks/s1-demo/mistakes/unlisted/Demo.swift"))
+        // A chapter that is not a step's (as chapter 12): exercises of its number are refused too.
+        try write("# Chapter 3 · Notes\n", to: root.appendingPathComponent("docs/03-notes.md"))
         let checkout = Checkout(root: root)
         let problems = Lint(checkout: checkout, manifest: try Manifest.load(root: root)).problems()
         let expected = [
@@ -57,6 +68,7 @@ func write(_ text: String, to url: URL) throws {
             "s1-demo: docs/01-demo.md has no section #nowhere",
             "Exercises/s1-orphan: not in Exercises/manifest.json (add it, or delete the orphan)",
             "docs/01-demo.md: no \"## Exercises\" section listing s1-demo",
+            "s3-beyond: step 3 is not a step of the course (no chapter docs/03-….md titled \"# Step 3 ·\")",
         ]
         for line in expected { #expect(problems.contains(line), "missing: \(line)\nall: \(problems)") }
     }

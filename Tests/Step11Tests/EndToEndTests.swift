@@ -16,6 +16,7 @@ extension EndToEndTests {
         (["orbit", "Vulcan"], "no body named \"Vulcan\" in the documents"),
         (["rank", "--type", "comet"], "no body of type \"comet\""),
         (["json", "--field", "mean radius"], "\"mean radius\" is not a field name"),
+        (["sync", "none.json"], "no file at none.json: expected a JSON file of bodies"),
         (["sync", "broken.json"], "malformed JSON"),
         (["sync", "nameless.json"], "NOT NULL constraint failed: body.english_name"),
     ])
@@ -48,16 +49,51 @@ extension EndToEndTests {
         #expect(result.stderr.contains("the orbits form a cycle: A → B → A"), "\(result.stderr)")
     }
 
-    @Test func aStep7FileIsUpgradedInPlace() throws {
+    /// A step 7, 8 or 10 file (each holds step 7's bodies cache) is upgraded in
+    /// place: step 11 adds its documents table and its migration, and leaves
+    /// every table and migration it found as it was (a catalog, full-text indexes).
+    @Test(arguments: [
+        (7, ["v1 BodiesDB-001.sql"]),
+        (8, ["v1 catalog.sql", "v1 BodiesDB-001.sql"]),
+        (10, ["v1 catalog.sql", "v1 BodiesDB-001.sql", "v10 full-text search"]),
+    ])
+    func aFileWithStep7sBodiesIsUpgradedInPlace(maker: Int, migrations: [String]) throws {
         let directory = try TemporaryDirectory.current
-        #expect(try StepProcess.run("step7", ["sync", "--database", "bodies.sqlite"], in: directory).status == 0)
+        let path = directory.file("bodies.sqlite")
+        let made = try StepProcess.run("step\(maker)", ["sync", "--database", "bodies.sqlite"], in: directory)
+        #expect(made.status == 0, "\(made.stderr)")
+        let before = try DatabaseQueue(path: path).read { db in try tableContents(db) }
+
         let sync = try StepProcess.run("step11", ["sync", "v2", "--database", "bodies.sqlite"], in: directory)
         #expect(sync.stdout.contains("inserted 42, updated 0, deleted 0, unchanged 0"), "\(sync.stderr)")
         let orbit = try StepProcess.run("step11", ["orbit", "phobos", "--database", "bodies.sqlite"], in: directory)
         #expect(orbit.stdout.contains("Goes round: Mars → Sun"), "\(orbit.stderr)")
-        let migrations = try DatabaseQueue(path: directory.file("bodies.sqlite")).read { db in
-            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+
+        let (after, recorded) = try DatabaseQueue(path: path).read { db in
+            (
+                try tableContents(db),
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+            )
         }
-        #expect(migrations == ["v1 BodiesDB-001.sql", "v11 body documents"])
+        #expect(recorded == migrations + ["v11 body documents"])
+        // Every table that was there holds what it held (grdb_migrations aside: one more row).
+        for (table, rows) in before where table != "grdb_migrations" {
+            #expect(after[table] == rows, "step 11 changed \(table) of a step \(maker) file")
+        }
+        #expect(Set(after.keys).subtracting(before.keys) == ["body"])
     }
+}
+
+/// Every table of the file (SQLite's own aside), each as its rows in text, sorted
+/// (a SELECT without ORDER BY has no order; some of FTS5's tables have no rowid).
+private func tableContents(_ db: Database) throws -> [String: [String]] {
+    let tables = try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")
+    var contents: [String: [String]] = [:]
+    for table in tables {
+        contents[table] = try Row.fetchAll(db, sql: "SELECT * FROM \(table.quotedDatabaseIdentifier)").map(
+            \.description
+        ).sorted()
+    }
+    return contents
 }
