@@ -97,7 +97,12 @@ let package = Package(
             resources: ["catalog.sql", "BodiesDB-001.sql", "bodies-v1.json", "bodies-v2.json"].map {
                 Resource.embedInCode("Resources/\($0)")
             })
-        + step(11, dependencies: usesGRDB)
+        + step(
+            11, dependencies: usesGRDB,
+            // Resources/: symlinks to step 7's schema and fixtures, embedded (BodiesFixtures says why).
+            resources: ["BodiesDB-001.sql", "bodies-v1.json", "bodies-v2.json"].map {
+                Resource.embedInCode("Resources/\($0)")
+            })
 )
 
 // MARK: - Exercises

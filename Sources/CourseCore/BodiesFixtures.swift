@@ -25,4 +25,16 @@ public struct BodiesFixtures: Sendable {
             source, expected: "a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)", instead: names)
         return (data, Workspace.display(source))
     }
+
+    /// `json(_:)` as text, for the steps that hand SQLite the document itself
+    /// (steps 10 and 11); a file that is not UTF-8 is refused, never patched.
+    public func text(_ source: String) throws -> (json: String, display: String) {
+        let (data, display) = try json(source)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CourseError.input(
+                "\(display) is not UTF-8 text: expected a JSON file of bodies (as Steps/step7/Resources/bodies-v1.json)"
+            )
+        }
+        return (text, display)
+    }
 }

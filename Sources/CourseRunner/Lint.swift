@@ -19,8 +19,8 @@ public struct Lint {
         }.sorted()
     }
 
-    /// This workspace's steps (see `steps(root:)`).
-    var steps: [Int] { Lint.steps(root: workspace.root) }
+    /// This checkout's steps (see `steps(root:)`).
+    var steps: [Int] { Lint.steps(root: checkout.root) }
 
     /// The start of step `step`'s chapter file name: "03-", "10-".
     static func chapterPrefix(_ step: Int) -> String { (step < 10 ? "0" : "") + "\(step)-" }

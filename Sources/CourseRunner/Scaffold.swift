@@ -46,7 +46,7 @@ public struct Scaffold {
 
     /// Writes everything; returns the paths written or changed, relative to the root.
     public func create() throws -> [String] {
-        let steps = Lint.steps(root: workspace.root)
+        let steps = Lint.steps(root: checkout.root)
         guard let step, steps.contains(step),
             id.range(of: "^s[0-9]+-[a-z0-9-]+$", options: .regularExpression) != nil
         else {

@@ -56,7 +56,5 @@ func syncBodies(_ db: Database, json: String) throws -> BodiesSyncCount {
 /// The JSON of `source`: step 7's fixture `v1` or `v2` (embedded in step 10
 /// at build time, see BodiesFixtures), or a file the learner names.
 func bodiesJSON(_ source: String) throws -> (json: String, display: String) {
-    let fixtures = BodiesFixtures(["v1": PackageResources.bodies_v1_json, "v2": PackageResources.bodies_v2_json])
-    let (data, display) = try fixtures.json(source)
-    return (String(decoding: data, as: UTF8.self), display)
+    try BodiesFixtures(["v1": PackageResources.bodies_v1_json, "v2": PackageResources.bodies_v2_json]).text(source)
 }

@@ -18,7 +18,8 @@ struct AppDatabase {
     static let defaultFile = "step11.sqlite"
 
     // [docs:migrator]
-    /// Step 7's migration, under step 7's name, then the documents table.
+    /// Step 7's migration, under step 7's name (its SQL embedded at build time:
+    /// Resources/ holds a symlink to step 7's file), then the documents table.
     /// A step 7, 8 or 10 file has run step 7's already (steps 8 and 10 run it
     /// after their catalog's), so it is upgraded in place: it gets the
     /// documents table only. GRDB's migrator skips the migrations a file
@@ -27,7 +28,7 @@ struct AppDatabase {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 BodiesDB-001.sql") { db in
-            try db.execute(sql: try Workspace.courseText("Steps/step7/Resources/BodiesDB-001.sql"))
+            try db.execute(sql: String(decoding: PackageResources.BodiesDB_001_sql, as: UTF8.self))
         }
         migrator.registerMigration("v11 body documents") { db in
             try db.execute(sql: bodySchema)

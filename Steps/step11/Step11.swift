@@ -29,7 +29,7 @@ struct Step11: ParsableCommand, Lesson {
 
         func run() throws {
             let say = Narrator()
-            let (json, display) = try Workspace.bodiesJSON(source)
+            let (json, display) = try bodiesJSON(source)
             let appDatabase = try AppDatabase.open(database, narrator: say)
             let report = try attempt("sync the documents with \(display)") { try appDatabase.sync(json: json) }
             say.line("Synced \(display) in one transaction: \(report.summary)")

@@ -99,3 +99,9 @@ func upsertWithGRDB(_ db: Database, _ body: BodyDocument) throws -> BodyDocument
     try body.upsertAndFetch(db) { _ in [BodyColumns.revision.set(to: BodyColumns.revision + 1)] }
 }
 // [/docs:grdb-upsert]
+
+/// The JSON of `source`: step 7's fixture `v1` or `v2` (embedded in step 11
+/// at build time, see BodiesFixtures), or a file the learner names.
+func bodiesJSON(_ source: String) throws -> (json: String, display: String) {
+    try BodiesFixtures(["v1": PackageResources.bodies_v1_json, "v2": PackageResources.bodies_v2_json]).text(source)
+}

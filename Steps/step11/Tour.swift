@@ -27,7 +27,7 @@ func documentsInAStrictTable(_ say: Narrator, trace: Bool) throws -> AppDatabase
     let path = try Workspace.freshDatabasePath("step11-tour.sqlite")
     say.action("Open \(Workspace.display(path)), run the migrations, sync step 7's bodies-v1.json")
     let database = try AppDatabase.open(.file(path), trace: trace, narrator: say)
-    let report = try database.sync(json: try Workspace.bodiesJSON("v1").json)
+    let report = try database.sync(json: try bodiesJSON("v1").json)
     say.result(report.summary)
     let himalia = try database.reader.read { db in
         try Row.fetchOne(
@@ -139,7 +139,7 @@ func orbitsAllTheWayUp(_ say: Narrator, _ database: AppDatabase) throws {
 /// v2 synced: each id reported; again: nothing written; GRDB's upsert; a bad source.
 func syncWithUpsertReturning(_ say: Narrator, _ database: AppDatabase) throws {
     say.section("Sync with UPSERT … RETURNING")
-    let v2 = try Workspace.bodiesJSON("v2").json
+    let v2 = try bodiesJSON("v2").json
     for round in ["sync bodies-v2.json", "sync bodies-v2.json again"] {
         say.action(round)
         let before = try database.changeCount()

@@ -16,7 +16,7 @@ import Testing
     func database() throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue)
-        try queue.write { db in _ = try syncDocuments(db, json: try Workspace.bodiesJSON("v1").json) }
+        try queue.write { db in _ = try syncDocuments(db, json: try bodiesJSON("v1").json) }
         return queue
     }
 

@@ -13,7 +13,7 @@ import Testing
     func database(_ source: String = "v1") throws -> DatabaseQueue {
         let queue = try DatabaseQueue()
         try AppDatabase.migrator.migrate(queue)
-        try queue.write { db in _ = try syncDocuments(db, json: try Workspace.bodiesJSON(source).json) }
+        try queue.write { db in _ = try syncDocuments(db, json: try bodiesJSON(source).json) }
         return queue
     }
 
@@ -21,7 +21,7 @@ import Testing
 
     @Test func aSyncReportsExactlyWhatChangedAndWritesNothingElse() throws {
         let queue = try database()
-        let v2 = try Workspace.bodiesJSON("v2").json
+        let v2 = try bodiesJSON("v2").json
         let report = try queue.write { db in try syncDocuments(db, json: v2) }
         #expect(report.inserted == ["haumea", "nereide", "hygie", "dysnomie"])
         #expect(report.updated == ["terre", "makemake", "ariel"])

@@ -1,0 +1,1 @@
+../../step7/Resources/BodiesDB-001.sql
