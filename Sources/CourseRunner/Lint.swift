@@ -39,8 +39,10 @@ public struct Lint {
         readsCommittedExercises = checkout.isGitCheckout
     }
 
-    public func problems() -> [String] {
-        var problems: [String] = []
+    /// Everything that disagrees; `unfinished` too unless told otherwise (verify reports those apart,
+    /// so that a new exercise's machinery can be verified before its words are written).
+    public func problems(includingUnfinished: Bool = true) -> [String] {
+        var problems: [String] = includingUnfinished ? manifest.exercises.flatMap(unfinished) : []
         let ids = manifest.exercises.map(\.id)
         for id in Set(ids) where ids.filter({ $0 == id }).count > 1 {
             problems.append("\(Manifest.path): \(id) is listed more than once")
@@ -98,7 +100,14 @@ public struct Lint {
             problem("starter must say how it fails: stage \"compile\" or \"check\", and a phrase of its message")
         }
         if exercise.task.isEmpty { problem("needs a task") }
-        if !id.hasPrefix("s\(exercise.step)-") { problem("its id must start with s\(exercise.step)- (its step)") }
+        // Words that every failure prints match any failure: verify would pass a mistake caught by another
+        // rule, or by none (docs/instructors.md, "What `says` names").
+        let says =
+            [("the starter", exercise.starter.says)] + (exercise.mistakes ?? []).map { ("\($0.name)", $0.says ?? "") }
+        for (whose, words) in says
+        where Lint.genericSays.contains(words.trimmingCharacters(in: .whitespaces).lowercased()) {
+            problem("\(whose)'s says \"\(words)\" is in every failure: give the words of the rule it breaks")
+        }
         let starter = starterFiles(id)
         let solution = files("Solutions/\(id)")
         if starter.isEmpty { problem("Exercises/\(id)/ is missing") }
@@ -148,6 +157,38 @@ public struct Lint {
             problem("\(exercise.chapter) does not exist")
         }
         return problems
+    }
+
+    /// What the scaffold (`make ex ARGS="new"`) left for the instructor to write: lint fails until it is
+    /// written, so an exercise cannot be committed with a placeholder task, hint or file.
+    public func unfinished(_ exercise: Exercise) -> [String] {
+        let id = exercise.id
+        var problems: [String] = []
+        func problem(_ text: String) { problems.append("\(id): \(text)") }
+        let texts = [exercise.task, exercise.section, exercise.starter.says] + exercise.hints
+        if texts.contains(where: { $0.contains(Lint.placeholder) }) {
+            problem("the manifest still says \"\(Lint.placeholder)\": write the task and the hints")
+        }
+        for folder in ["Exercises/\(id)", "Solutions/\(id)", "Checks/\(id)"] {
+            for file in placeholderFiles(folder) { problem("\(file) still says \"\(Lint.placeholder)\"") }
+        }
+        return problems
+    }
+
+    /// The mark the scaffold leaves where the instructor has something to write.
+    static let placeholder = "TODO (instructor)"
+
+    /// A `says` that every failure contains, so it proves nothing.
+    static let genericSays: Set<String> = ["", "expected", "got", "query.sql", "✗"]
+
+    /// The files under `folder` (at any depth) that still hold the scaffold's placeholder.
+    func placeholderFiles(_ folder: String) -> [String] {
+        let root = checkout.root.appendingPathComponent(folder)
+        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
+        return enumerator.compactMap { $0 as? String }.sorted().filter { name in
+            let text = (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            return text.contains(Lint.placeholder)
+        }.map { "\(folder)/\($0)" }
     }
 
     /// GitHub's anchor for a heading: lowercased, punctuation dropped, spaces to hyphens.
@@ -206,6 +247,22 @@ public struct Lint {
             }
             for id in listed where !section.contains("](../Exercises/\(id)/") {
                 problems.append("docs/\(name): \(id) must link to ../Exercises/\(id)/")
+            }
+            // The row repeats the manifest's task and links the section the exercise practises.
+            for exercise in manifest.exercises where exercise.step == step {
+                guard
+                    let row = section.components(separatedBy: "\n").first(where: { $0.hasPrefix("| [\(exercise.id)](") }
+                    )
+                else { continue }
+                let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                let anchor = exercise.section.split(separator: "#").last.map { "(#\($0))" } ?? "(#)"
+                if cells.count < 4 || !cells[2].hasSuffix(anchor) {
+                    problems.append("docs/\(name): \(exercise.id)'s row must link \(anchor), the manifest's section")
+                }
+                if cells.last != exercise.task {
+                    problems.append(
+                        "docs/\(name): \(exercise.id)'s row must end with the manifest's task: \(exercise.task)")
+                }
             }
         }
         return problems

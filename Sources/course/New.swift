@@ -18,7 +18,9 @@ extension Course {
             let written = try Scaffold(checkout: checkout, id: id, kind: kind).create()
             print("Created \(id) (\(kind.rawValue)):")
             for path in written { print("  \(path)") }
-            print("Next: `make ex ARGS=\"verify \(id)\"` (it passes as is), then make it yours.")
+            print(
+                "Next: `make ex ARGS=\"verify \(id)\"` (it passes as is), then make it yours: "
+                    + "lint fails until every TODO (instructor) is written.")
         }
     }
 }

@@ -73,6 +73,46 @@ func write(_ text: String, to url: URL) throws {
         for line in expected { #expect(problems.contains(line), "missing: \(line)\nall: \(problems)") }
     }
 
+    /// What the scaffold leaves unfinished, words that prove nothing, and a chapter row that says other
+    /// than the manifest: each reported, and a placeholder only where `includingUnfinished` asks.
+    @Test func unfinishedWordsAndAStaleRowAreReported() throws {
+        let root = try scratchFolder("lint-words")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manifest = """
+            {"exercises": [{"id": "s1-demo", "kind": "write", "step": 1, "section": "docs/01-demo.md#reading",
+              "file": "Demo.swift", "task": "TODO (instructor): the task.", "hints": ["one", "two", "three"],
+              "starter": {"stage": "check", "says": "Expected "},
+              "mistakes": [{"name": "wrong", "says": "got"}], "alternatives": [{"name": "other"}]}]}
+            """
+        try write(manifest, to: root.appendingPathComponent("Exercises/manifest.json"))
+        for folder in ["Exercises", "Solutions", "Checks/s1-demo/mistakes/wrong", "Checks/s1-demo/alternatives/other"] {
+            try write(
+                "let x = 1\n",
+                to: root.appendingPathComponent("\(folder)/\(folder.hasPrefix("Checks") ? "" : "s1-demo/")Demo.swift"))
+        }
+        try write("// TODO (instructor): the check.\n", to: root.appendingPathComponent("Checks/s1-demo/main.swift"))
+        try write(
+            "# Step 1 · Demo\n\n## Reading\n\n## Writing\n\n## Exercises\n\n| Exercise | Kind | Practises | Task |\n"
+                + "| --- | --- | --- | --- |\n"
+                + "| [s1-demo](../Exercises/s1-demo/Demo.swift) | write the code | [Writing](#writing) | Another task. |\n",
+            to: root.appendingPathComponent("docs/01-demo.md"))
+        let lint = Lint(checkout: Checkout(root: root), manifest: try Manifest.load(root: root))
+        let words = [
+            "s1-demo: the starter's says \"Expected \" is in every failure: give the words of the rule it breaks",
+            "s1-demo: wrong's says \"got\" is in every failure: give the words of the rule it breaks",
+            "docs/01-demo.md: s1-demo's row must link (#reading), the manifest's section",
+            "docs/01-demo.md: s1-demo's row must end with the manifest's task: TODO (instructor): the task.",
+        ]
+        let unfinished = [
+            "s1-demo: the manifest still says \"TODO (instructor)\": write the task and the hints",
+            "s1-demo: Checks/s1-demo/main.swift still says \"TODO (instructor)\"",
+        ]
+        #expect(
+            lint.problems().filter { words.contains($0) || unfinished.contains($0) }.sorted()
+                == (words + unfinished).sorted())
+        #expect(lint.problems(includingUnfinished: false).filter { unfinished.contains($0) } == [])
+    }
+
     @Test func anchorsFollowGitHub() {
         #expect(
             Lint.anchor("## ON DELETE: what should happen to Blob when the Lions go?")

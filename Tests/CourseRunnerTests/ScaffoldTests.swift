@@ -45,13 +45,35 @@ extension BuildStage {
             let ids = manifest.exercises.map(\.id)
             #expect(ids.firstIndex(of: "s3-count-rows") == ids.firstIndex(of: "s3-fetch-predict").map { $0 + 1 })
             #expect(PackageList.problems(root: root, manifest) == [])
-            let lint = course(["lint"])
-            #expect(lint.status == 0, "\(lint.output)")
+            // Lint fails while the scaffold's placeholders stand: an unfinished exercise cannot pass make test or CI.
+            let unfinished = course(["lint"])
+            #expect(unfinished.status == 1, "\(unfinished.output)")
+            #expect(
+                unfinished.output.contains(
+                    "✗ s3-count-rows: the manifest still says \"TODO (instructor)\": write the task and the hints"),
+                "\(unfinished.output)")
 
+            // Verify proves the machinery at once, and names what is left to write.
             let verify = course(["verify", "s3-count-rows"])
             #expect(verify.status == 0, "\(verify.output)")
             #expect(
                 verify.output.contains("✓ s3-count-rows: starter fails at check, solution passes"), "\(verify.output)")
+            #expect(verify.output.contains("· to write: s3-count-rows: "), "\(verify.output)")
+
+            // The instructor writes the words (here the scaffold's own, without their mark): lint passes.
+            let written =
+                ["Exercises/manifest.json", "docs/03-players-and-teams.md"].map(root.appendingPathComponent)
+                + ["Exercises", "Solutions", "Checks"].flatMap { folder in
+                    let url = root.appendingPathComponent("\(folder)/s3-count-rows")
+                    return (FileManager.default.enumerator(atPath: url.path)?.allObjects as? [String] ?? [])
+                        .map(url.appendingPathComponent)
+                }
+            for file in written {
+                guard let text = try? String(contentsOf: file, encoding: .utf8) else { continue }  // a folder
+                try write(text.replacingOccurrences(of: "TODO (instructor): ", with: ""), to: file)
+            }
+            let lint = course(["lint"])
+            #expect(lint.status == 0, "\(lint.output)")
 
             // The instructor's first edit: the solution written as the mistake. Its check, built by verify above,
             // says which rule it breaks: the words verify prints under "the solution does not pass" (a second
@@ -69,7 +91,10 @@ extension BuildStage {
                 broken.message.contains("✗ the number of rows of item: rows, not the largest id (row 3 was deleted)"),
                 "\(broken.message)")
             if let out = ProcessInfo.processInfo.environment["SCAFFOLD_WALK_OUT"] {
-                try? Data((new.output + lint.output + "\n" + verify.output + "\n---\n" + broken.message).utf8).write(
+                try? Data(
+                    (new.output + unfinished.output + lint.output + "\n" + verify.output + "\n---\n" + broken.message)
+                        .utf8
+                ).write(
                     to: URL(fileURLWithPath: out))
             }
         }

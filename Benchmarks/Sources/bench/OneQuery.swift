@@ -186,9 +186,9 @@ func benchmarkOneQuery(_ recorder: Recorder) throws {
             section, names[1], against: "the same lookups through the index on the generated column body_type",
             // The scan's work grows with the documents, the search's with the bodies found (1 in 100).
             claim: .atLeast(
-                rows >= 10_000 ? 20 : 5,
+                rows >= 10_000 ? 10 : 5,
                 "at \(formatCount(rows)) documents, an index on a generated column finds a type at least "
-                    + "\(rows >= 10_000 ? 20 : 5)× faster than json_extract"),
+                    + "\(rows >= 10_000 ? 10 : 5)× faster than json_extract"),
             repetitions: repetitions,
             notes: try queue.read { db in
                 [typeByJSONSQL, typeByColumnSQL].map { sql in
