@@ -38,7 +38,10 @@ def main(argv):
         return 64
     section, text = argv[1].strip(), " ".join(argv[2].split())
     commit = git("rev-parse", "--short", "HEAD") or "no commit"
-    if git("status", "--porcelain", "--untracked-files=no"):
+    # The measurements file itself does not count: an earlier figure of the same session changed it.
+    changed = [line for line in git("status", "--porcelain", "--untracked-files=no").splitlines()
+               if not line.endswith("docs/measurements.md")]
+    if changed:
         commit += "+"
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
     load = " ".join(pathlib.Path("/proc/loadavg").read_text().split()[:3]) if pathlib.Path("/proc/loadavg").exists() \
