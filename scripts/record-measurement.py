@@ -20,8 +20,8 @@ FILE = ROOT / "docs" / "measurements.md"
 HEADER = """# Measurements
 
 Figures taken by the scripts in `scripts/`, each under what it measures, newest first: when (UTC), at which
-commit (`+` when the work tree had changes), the machine's cores and its load average (1, 5, 15 min) before
-the run. Written by `scripts/record-measurement.py` when a script runs with `--record`; never edited by hand
+commit (`+` when the work tree had changes), the machine's cores and its load average (1, 5, 15 min) as
+the run ended. Written by `scripts/record-measurement.py` when a script runs with `--record`; never edited by hand
 (but for the last section, "Taken by hand", where there is one: figures no script re-takes, kept once).
 A figure taken while the machine did something else (load ≥ 1) says which way a change goes, not what it costs.
 """
