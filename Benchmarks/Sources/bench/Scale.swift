@@ -21,6 +21,32 @@ private struct Operation {
     var prepare: (Int) throws -> Void = { _ in }
     /// The claim about the command at a size.
     var claim: (Int) -> Claim
+    /// What `--stats` counts that explains the claim: the command's scans, its sorts, its statements.
+    var counted: StatsCount
+}
+
+/// A total of the `--stats` report a step prints (CourseCore's CommandStatistics): the same
+/// counts the course's tests assert, read from a run of the real command.
+enum StatsCount: String {
+    case fullScanSteps = "full-scan steps"
+    case sorts
+    case statementsRun = "statements run"
+
+    /// The total over every statement of the report a command printed after `--stats: what SQLite did`.
+    func total(in report: String) throws -> Int {
+        // A statement's line ends with eight numbers: runs, VM steps, full-scan steps, sorts,
+        // auto-index rows, cache hits, pages read, pages written.
+        guard let start = report.range(of: "--stats: what SQLite did") else {
+            throw BenchError("no --stats report in:\n\(report)")
+        }
+        let rows = report[start.upperBound...].split(separator: "\n").compactMap { line -> [Int]? in
+            let numbers = line.split(separator: " ").suffix(8).compactMap { Int($0) }
+            return numbers.count == 8 ? numbers : nil
+        }
+        guard !rows.isEmpty else { throw BenchError("no --stats report in:\n\(report)") }
+        let column = [Self.statementsRun: 0, .fullScanSteps: 2, .sorts: 3][self] ?? 0
+        return rows.reduce(0) { $0 + $1[column] }
+    }
 }
 
 func benchmarkScale(_ recorder: Recorder) throws {
@@ -47,7 +73,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                 size <= 1_000
                     ? .netUnder(interactive, "listing \(size) items by name stays interactive (under 100 ms)")
                     : .netOver(grows, "listing \(size) items sorts them all with a Swift collation: over 25 ms")
-            }),
+            }, counted: .sorts),
         Operation(
             title: "step 4 list --order asc (with an index)", unit: "items", one: "item",
             setUp: { size in ["list", "--order", "asc", "--database", try data.indexedItems(size)] },
@@ -58,7 +84,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                     : .netUnder(
                         Double(size) / 50_000,
                         "with the index, \(size) items list in under \(formatSeconds(Double(size) / 50_000)): no sort")
-            }),
+            }, counted: .sorts),
         Operation(
             title: "step 6 search", unit: "products", one: "product",
             setUp: { size in ["search", "Marmalade", "--database", try data.catalog(size)] },
@@ -66,7 +92,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                 size <= 10_000
                     ? .netUnder(interactive, "searching \(size) products stays interactive (under 100 ms)")
                     : .netOver(grows, "searching \(size) products scans them all: over 25 ms")
-            }),
+            }, counted: .fullScanSteps),
         Operation(
             title: "step 6 edit", unit: "products", one: "product",
             setUp: { size in
@@ -74,7 +100,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
             },
             claim: { size in
                 .netUnder(interactive, "editing one of \(size) products stays interactive: a primary-key lookup")
-            }),
+            }, counted: .fullScanSteps),
         Operation(
             title: "step 7 sync (first sync, empty cache)", unit: "bodies", one: "body",
             setUp: { size in ["sync", try data.bodies(size, changed: false), "--database", data.cachePath(size)] },
@@ -83,7 +109,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                 size <= 1_000
                     ? .netUnder(0.25, "a first sync of \(size) bodies takes under a quarter of a second")
                     : .netOver(grows, "a first sync of \(size) bodies decodes, then inserts each row: over 25 ms")
-            }),
+            }, counted: .statementsRun),
         Operation(
             title: "step 7 search", unit: "bodies", one: "body",
             setUp: { size in ["search", "Titan", "--database", try data.syncedCache(size)] },
@@ -91,7 +117,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
                 size <= 10_000
                     ? .netUnder(interactive, "searching \(size) cached bodies stays interactive (under 100 ms)")
                     : .netOver(grows, "searching \(size) cached bodies reads them all: over 25 ms")
-            }),
+            }, counted: .fullScanSteps),
     ]
 
     for operation in operations {
@@ -100,6 +126,7 @@ func benchmarkScale(_ recorder: Recorder) throws {
         // Process start and open: the same command on a one-row database,
         // run in turns with the command at each size (see `sideBySide`).
         let start = try command(operation, size: 1, settings: settings)
+        let startCount = try count(operation, size: 1, settings: settings)
         var previous: (size: Int, net: Double)?
         for (size, name) in zip(sizes, names) {
             let sized = try command(operation, size: size, settings: settings)
@@ -114,10 +141,15 @@ func benchmarkScale(_ recorder: Recorder) throws {
                 notes.append("net time ×\(formatRatio(net / previous.net)) for ×\(size / previous.size) the rows")
             }
             previous = (size, net)
+            // One more run of each side, with --stats, outside the clock: what SQLite did.
+            let counted = operation.counted.rawValue
             recorder.record(
                 section, name, clock: .childProcessor, against: "\(operation.title) · 1 \(operation.one)",
-                measured: timing.measured, baseline: timing.baseline, repetitions: repetitions(size),
-                claim: operation.claim(size), notes: notes)
+                measured: Timing(
+                    samples: timing.measured.samples, count: try count(operation, size: size, settings: settings),
+                    counted: counted),
+                baseline: Timing(samples: timing.baseline.samples, count: startCount, counted: counted),
+                repetitions: repetitions(size), claim: operation.claim(size), notes: notes)
         }
     }
     try compareStep4Index(recorder, size: sizes.last ?? 1, repetitions: repetitions(sizes.last ?? 1), data: data)
@@ -144,11 +176,28 @@ private func compareStep4Index(_ recorder: Recorder, size: Int, repetitions: Int
             1.25, "at \(formatCount(size)) items, the index makes step 4's ordered list at least 1.25× faster"),
         repetitions: repetitions, notes: notes
     ) {
-        try sideBySide(
+        let timing = try sideBySide(
             repetitions: repetitions, clock: .childProcessor,
             baseline: { try runStep("step4", indexed, settings: settings) },
             measured: { try runStep("step4", plain, settings: settings) })
+        // One more run of each, with --stats: the sort the index saves.
+        let sorts = try [indexed, plain].map { arguments in
+            try StatsCount.sorts.total(
+                in: runStep("step4", arguments + ["--stats"], settings: settings, keepOutput: true))
+        }
+        return (
+            Timing(samples: timing.baseline.samples, count: sorts[0], counted: StatsCount.sorts.rawValue),
+            Timing(samples: timing.measured.samples, count: sorts[1], counted: StatsCount.sorts.rawValue)
+        )
     }
+}
+
+/// The command at one size, run once with `--stats` (outside any clock): the count its claim rests on.
+private func count(_ operation: Operation, size: Int, settings: Settings) throws -> Int {
+    let step = "step" + operation.title.dropFirst("step ".count).prefix { $0 != " " }
+    try operation.prepare(size)
+    let arguments = try operation.setUp(size).map { $0 == "PRICE" ? "12" : $0 } + ["--stats"]
+    return try operation.counted.total(in: runStep(step, arguments, settings: settings, keepOutput: true))
 }
 
 /// The command at one size, ready to be timed: its database is built now.
