@@ -228,14 +228,39 @@ func benchmarkGRDBFetches(_ recorder: Recorder) throws {
 
     for (way, name) in zip(ways, names) {
         try recorder.compare(section, name, against: baseline, claim: way.claim, repetitions: repetitions) {
-            try sideBySide(
-                repetitions: repetitions, baseline: cFetch,
-                measured: {
-                    try expect(try queue.read(way.fetch).count, rows, sql)
-                })
+            let grdbFetch = { try expect(try queue.read(way.fetch).count, rows, sql) }
+            let timing = try sideBySide(repetitions: repetitions, baseline: cFetch, measured: grdbFetch)
+            // One more run of each, outside the clock, with SQLite reporting every row it hands over:
+            // the same rows both ways, so the ratio is what GRDB does with them in Swift.
+            let grdbConnection = try queue.inDatabase { db in try db.sqliteConnection.orThrow() }
+            let counted = "rows SQLite handed over"
+            return (
+                Timing(samples: timing.baseline.samples, count: try rowsHanded(c.handle, cFetch), counted: counted),
+                Timing(
+                    samples: timing.measured.samples, count: try rowsHanded(grdbConnection, grdbFetch), counted: counted
+                )
+            )
         }
     }
 }
+
+/// The rows `connection`'s statements hand over while `work` runs (`SQLITE_TRACE_ROW`: SQLite
+/// calls back for each one). Only around a counted run: the callback would cost time in a timed one.
+private func rowsHanded(_ connection: OpaquePointer, _ work: () throws -> Void) throws -> Int {
+    RowTally.count = 0
+    sqlite3_trace_v2(
+        connection, UInt32(SQLITE_TRACE_ROW),
+        { _, _, _, _ in
+            RowTally.count += 1
+            return 0
+        }, nil)
+    defer { sqlite3_trace_v2(connection, 0, nil, nil) }
+    try work()
+    return RowTally.count
+}
+
+/// The count `rowsHanded` keeps: one counted run at a time, on the bench's one thread.
+private enum RowTally { nonisolated(unsafe) static var count = 0 }
 
 /// Both sides must do the whole work: a fetch that read fewer rows would win by cheating.
 private func expect(_ count: Int, _ rows: Int, _ sql: String) throws {
