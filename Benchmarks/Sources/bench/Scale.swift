@@ -23,6 +23,9 @@ private struct Operation {
     var claim: (Int) -> Claim
     /// What `--stats` counts that explains the claim: the command's scans, its sorts, its statements.
     var counted: StatsCount
+
+    /// The step's executable: "step 6 search" runs step6.
+    var executable: String { "step" + title.dropFirst("step ".count).prefix { $0 != " " } }
 }
 
 /// A total of the `--stats` report a step prints (CourseCore's CommandStatistics): the same
@@ -194,17 +197,16 @@ private func compareStep4Index(_ recorder: Recorder, size: Int, repetitions: Int
 
 /// The command at one size, run once with `--stats` (outside any clock): the count its claim rests on.
 private func count(_ operation: Operation, size: Int, settings: Settings) throws -> Int {
-    let step = "step" + operation.title.dropFirst("step ".count).prefix { $0 != " " }
     try operation.prepare(size)
     let arguments = try operation.setUp(size).map { $0 == "PRICE" ? "12" : $0 } + ["--stats"]
-    return try operation.counted.total(in: runStep(step, arguments, settings: settings, keepOutput: true))
+    return try operation.counted.total(
+        in: runStep(operation.executable, arguments, settings: settings, keepOutput: true))
 }
 
 /// The command at one size, ready to be timed: its database is built now.
 private func command(_ operation: Operation, size: Int, settings: Settings) throws -> () throws -> Void {
     let arguments = try operation.setUp(size)
-    // "step 6 search" runs the executable step6.
-    let step = "step" + operation.title.dropFirst("step ".count).prefix { $0 != " " }
+    let step = operation.executable
     var run = 0
     return {
         // `edit` must change something each time, or it would write nothing.
