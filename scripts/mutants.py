@@ -76,7 +76,7 @@ def tiers_for(path, rules):
     for pattern, tiers in rules:
         if fnmatch.fnmatch(path, pattern):
             step = re.match(r"Steps/step(\d+)/", path)
-            return [t.replace("STEPN", step.group(1)) if step else t for t in tiers]
+            return [t.replace("{N}", step.group(1)) if step else t for t in tiers]
     sys.exit(f"no line of {TESTS_MAP} matches {path}: add one")
 
 
