@@ -19,6 +19,8 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "MutantsTests", dependencies: ["mutants"]),
+        .testTarget(
+            name: "MutantsTests",
+            dependencies: ["mutants", .product(name: "SwiftParser", package: "swift-syntax")]),
     ]
 )
