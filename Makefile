@@ -17,7 +17,7 @@ export TMPDIR := $(CURDIR)/.build/tmp$(shell mkdir -p "$(CURDIR)/.build/tmp")
 export COURSE_EXERCISES := none
 
 .DEFAULT_GOAL := help
-.PHONY: help ex reset doctor test build-tests golden docs evidence lint bench bench-quick
+.PHONY: help ex reset doctor test build-tests golden docs evidence lint bench bench-quick mutants mutants-selftest
 .PHONY: catalog catalog-diagram diff-step5 step8-records step10-diagram sqlite tmp FORCE
 
 # MARK: - The learner's
@@ -132,7 +132,7 @@ evidence:
 
 # Style: the committed .swift-format (swift-argument-parser's, 4-space indent, 120 columns). CI runs it.
 lint:
-	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift Plugins Exercises Solutions Checks Benchmarks/Sources Benchmarks/Package.swift
+	$(SWIFT) format lint --strict -r Sources Steps Tests Package.swift Plugins Exercises Solutions Checks Benchmarks/Sources Benchmarks/Package.swift Tools/Mutants/Sources Tools/Mutants/Tests Tools/Mutants/Package.swift
 
 # Chapter 12's benchmark (Benchmarks/, a package of its own: `make test` never
 # builds it). Builds the benchmark and steps 4, 6, 7 and 9 in CONFIG (release by
@@ -157,6 +157,19 @@ bench: sqlite
 bench-quick:
 	@$(MAKE) --no-print-directory bench CONFIG=debug ARGS="--quick $(ARGS)"
 	@python3 scripts/bench-table.py --check .build/bench-debug/results.json
+
+# Mutation testing (scripts/mutants.py, Tools/Mutants: a package of its own on swift-syntax, so that
+# make test never builds it): mutants drawn from the code, each built and run against the tests that
+# can see its file.
+#   make mutants ARGS="--sample 200 --seed 1"            a sample over every module
+#   make mutants ARGS="--sample 20 --files 'Steps/step7/*'"   after changing a step
+#   make mutants-selftest                                the tool's own tests (CI runs them)
+mutants: sqlite
+	@python3 scripts/mutants.py $(ARGS)
+
+mutants-selftest: tmp
+	$(SWIFT) build --package-path Tools/Mutants --build-tests
+	$(SWIFT) test --skip-build --package-path Tools/Mutants
 
 # MARK: - The maintainer's
 

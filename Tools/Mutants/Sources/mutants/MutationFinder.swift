@@ -48,8 +48,9 @@ final class MutationFinder: SyntaxVisitor {
 
     override func visit(_ node: ConditionElementListSyntax) -> SyntaxVisitorContinueKind {
         // The conditions of if, guard and while (not `if let`, `case` or #available).
-        guard node.parent?.is(IfExprSyntax.self) == true || node.parent?.is(GuardStmtSyntax.self) == true
-            || node.parent?.is(WhileStmtSyntax.self) == true
+        guard
+            node.parent?.is(IfExprSyntax.self) == true || node.parent?.is(GuardStmtSyntax.self) == true
+                || node.parent?.is(WhileStmtSyntax.self) == true
         else { return .visitChildren }
         for element in node {
             if case .expression(let expression) = element.condition {
@@ -99,7 +100,9 @@ final class MutationFinder: SyntaxVisitor {
         if expression.is(FunctionCallExprSyntax.self) { return true }
         if let infix = expression.as(InfixOperatorExprSyntax.self) {
             if infix.operator.is(AssignmentExprSyntax.self) { return true }
-            if let op = infix.operator.as(BinaryOperatorExprSyntax.self), ["+=", "-=", "*=", "/="].contains(op.operator.text) {
+            if let op = infix.operator.as(BinaryOperatorExprSyntax.self),
+                ["+=", "-=", "*=", "/="].contains(op.operator.text)
+            {
                 return true
             }
         }
@@ -150,7 +153,11 @@ final class MutationFinder: SyntaxVisitor {
         // multi-line literal is a piece a line, its indentation between them).
         var runs: [[StringSegmentSyntax]] = [[]]
         for segment in node.segments {
-            if let piece = segment.as(StringSegmentSyntax.self) { runs[runs.count - 1].append(piece) } else { runs.append([]) }
+            if let piece = segment.as(StringSegmentSyntax.self) {
+                runs[runs.count - 1].append(piece)
+            } else {
+                runs.append([])
+            }
         }
         for (index, run) in runs.enumerated() {
             guard let first = run.first, let last = run.last else { continue }

@@ -35,12 +35,13 @@ enum SQLMutations {
         }
         // ON: a join's condition, or a foreign key's action (ON DELETE CASCADE).
         for start in matches(of: #"\bJOIN\b[^;()]*?\bON\b"#, in: piece) {
-            let on = piece.range(of: "ON", options: .backwards, range: start)!.lowerBound
+            guard let on = piece.range(of: "ON", options: .backwards, range: start)?.lowerBound else { continue }
             if let end = clauseEnd(in: piece, from: start.upperBound, endsLiteral: endsLiteral, stopAt: ["JOIN"]) {
                 changes.append(Change(range: trimmed(on..<end, in: piece), replacement: ""))
             }
         }
-        for action in matches(of: #"\bON (DELETE|UPDATE) (CASCADE|RESTRICT|SET NULL|SET DEFAULT|NO ACTION)"#, in: piece) {
+        for action in matches(of: #"\bON (DELETE|UPDATE) (CASCADE|RESTRICT|SET NULL|SET DEFAULT|NO ACTION)"#, in: piece)
+        {
             changes.append(Change(range: action, replacement: ""))
         }
         // Words swapped, or dropped.
@@ -61,8 +62,10 @@ enum SQLMutations {
         in text: String, from index: String.Index, endsLiteral: Bool, stopAt extra: [String] = []
     ) -> String.Index? {
         let keywords =
-            ["GROUP BY", "ORDER BY", "LIMIT", "RETURNING", "HAVING", "WINDOW", "UNION", "EXCEPT", "INTERSECT",
-             "ON CONFLICT", "DO UPDATE", "DO NOTHING", "WHERE", "BEGIN", "END"] + extra
+            [
+                "GROUP BY", "ORDER BY", "LIMIT", "RETURNING", "HAVING", "WINDOW", "UNION", "EXCEPT", "INTERSECT",
+                "ON CONFLICT", "DO UPDATE", "DO NOTHING", "WHERE", "BEGIN", "END",
+            ] + extra
         var depth = 0
         var position = index
         while position < text.endIndex {
@@ -74,7 +77,9 @@ enum SQLMutations {
             }
             if character == ";" && depth == 0 { return position }
             if depth == 0, position == index || !isWordCharacter(text[text.index(before: position)]),
-                keywords.contains(where: { text[position...].hasPrefix($0 + " ") || text[position...].hasPrefix($0 + "\n") })
+                keywords.contains(where: {
+                    text[position...].hasPrefix($0 + " ") || text[position...].hasPrefix($0 + "\n")
+                })
             {
                 return position
             }
@@ -91,7 +96,9 @@ enum SQLMutations {
     /// "WHERE x = 1 " from "… t WHERE x = 1 ORDER BY" leaves "… t ORDER BY".
     private static func trimmed(_ range: Range<String.Index>, in text: String) -> Range<String.Index> {
         var upper = range.upperBound
-        while upper > range.lowerBound, text[text.index(before: upper)].isWhitespace { upper = text.index(before: upper) }
+        while upper > range.lowerBound, text[text.index(before: upper)].isWhitespace {
+            upper = text.index(before: upper)
+        }
         var lower = range.lowerBound
         if lower > text.startIndex, text[text.index(before: lower)] == " " { lower = text.index(before: lower) }
         return lower..<upper

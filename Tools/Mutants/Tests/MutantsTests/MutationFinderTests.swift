@@ -1,5 +1,5 @@
-import Testing
 import SwiftParser
+import Testing
 
 @testable import mutants
 
@@ -53,8 +53,9 @@ import SwiftParser
 
     @Test func databasePoolAndQueueSwap() {
         let source = "let w = try DatabaseQueue(path: p)\n"
-        #expect(Self.applied(source, Self.mutants(source).filter { $0.operator == "swap-type" })
-            == ["let w = try DatabasePool(path: p)\n"])
+        #expect(
+            Self.applied(source, Self.mutants(source).filter { $0.operator == "swap-type" })
+                == ["let w = try DatabasePool(path: p)\n"])
     }
 
     @Test func sqlClausesAcrossLinesOfAMultiLineLiteral() {
@@ -79,7 +80,8 @@ import SwiftParser
     }
 
     @Test func triggersSwapOldAndNew() {
-        let source = #"let sql = "CREATE TRIGGER t AFTER UPDATE ON a BEGIN DELETE FROM b WHERE id = old.id; END""# + "\n"
+        let source =
+            #"let sql = "CREATE TRIGGER t AFTER UPDATE ON a BEGIN DELETE FROM b WHERE id = old.id; END""# + "\n"
         let texts = Self.applied(source, Self.mutants(source).filter { $0.operator == "sql" })
         #expect(texts.contains { $0.contains("id = new.id") })
     }
