@@ -11,20 +11,36 @@ public enum TraceLiterals {
     public static let kept = 20
 
     /// `sql` with every single-quoted value longer than `limit` shortened.
-    /// Double-quoted identifiers are skipped, so a `'` inside one starts nothing.
+    /// Double-quoted identifiers and comments (`/* … */`, `-- …`) are skipped,
+    /// so a `'` inside one starts nothing.
     public static func shortened(_ sql: String) -> String {
         var result = ""
         var rest = Substring(sql)
-        while let quote = rest.firstIndex(where: { $0 == "'" || $0 == "\"" }) {
+        while let quote = rest.firstIndex(where: { "'\"/-".contains($0) }) {
             result += rest[..<quote]
+            let after = rest[rest.index(after: quote)...]
+            if let comment = [("/*", "*/"), ("--", "\n")].first(where: { rest[quote...].hasPrefix($0.0) }) {
+                // A comment, to its end (or to the end of the text), as it is.
+                let end = rest[rest.index(quote, offsetBy: 2)...].range(of: comment.1)?.upperBound ?? rest.endIndex
+                result += rest[quote..<end]
+                rest = rest[end...]
+                continue
+            }
             let mark = rest[quote]
-            guard let end = closing(mark, in: rest[rest.index(after: quote)...]) else {
+            guard mark == "'" || mark == "\"" else {  // a lone / or -: an operator
+                result.append(mark)
+                rest = after
+                continue
+            }
+            guard let end = closing(mark, in: after) else {
                 result += rest[quote...]  // no closing quote: printed as it is
                 return result
             }
-            let content = rest[rest.index(after: quote)..<end]
-            if mark == "'" && content.count > limit {
-                result += "'\(content.prefix(kept))…' (\(grouped(content.count)) characters)"
+            // The value itself: a doubled quote inside is one character of it.
+            let value = rest[rest.index(after: quote)..<end].replacingOccurrences(of: "''", with: "'")
+            if mark == "'" && value.count > limit {
+                let start = value.prefix(kept).replacingOccurrences(of: "'", with: "''")
+                result += "'\(start)…' (\(grouped(value.count)) characters)"
             } else {
                 result += rest[quote...end]
             }

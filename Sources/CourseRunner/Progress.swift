@@ -112,11 +112,12 @@ public struct LearnerProgress {
     /// who chose step 11 stays in step 11, and the one going in order meets the
     /// same exercise either way (nothing before theirs is unfinished).
     public mutating func nextUnfinished(after current: Exercise? = nil) -> Exercise? {
-        let all = manifest.exercises
-        guard let current, let index = all.firstIndex(of: current) else {
-            return all.first { status($0).0 != .passed }
+        guard let current, let index = manifest.exercises.firstIndex(of: current) else {
+            return manifest.exercises.first { status($0).0 != .passed }
         }
-        let sameStep = all[(index + 1)...].filter { $0.step == current.step } + all[..<index].filter { $0.step == current.step }
+        let all = manifest.exercises
+        let sameStep =
+            all[(index + 1)...].filter { $0.step == current.step } + all[..<index].filter { $0.step == current.step }
         let later = all[(index + 1)...].filter { $0.step != current.step }
         let earlier = all[..<index].filter { $0.step != current.step }
         return (sameStep + later + earlier).first { status($0).0 != .passed }
