@@ -50,7 +50,7 @@ public struct TerminalInput {
     /// Puts the terminal back as it was before `init` (canonical mode, echo).
     public mutating func restore() {
         guard var mode = saved else { return }
-        tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &mode)  // nothing more to try if this fails: the process ends
         saved = nil
     }
 

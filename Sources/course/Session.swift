@@ -61,7 +61,8 @@ struct Session {
                     "✗ Not yet. Edit \(file) and check again: \(command("check \(exercise.id)")) "
                         + "(or \(command("watch \(exercise.id)")) to re-check on every save).")
             case .watching:
-                print("✗ Not yet. Edit \(file): watch re-checks it when you save. "
+                print(
+                    "✗ Not yet. Edit \(file): watch re-checks it when you save. "
                         + "(q, Enter or Ctrl-C stops; anything else typed is ignored.)")
             }
             let hints = progress.state[exercise.id].hintsUsed

@@ -42,6 +42,8 @@ import Testing
         let comments = "/* the API's names */ SELECT 1 - 2 / 1 -- it's\nFROM t"
         #expect(TraceLiterals.shortened(comments) == comments)
         #expect(TraceLiterals.shortened("/* unclosed") == "/* unclosed")
-        #expect(TraceLiterals.shortened("SELECT '\(String(repeating: "z", count: 1_234_567))'").hasSuffix("(1,234,567 characters)"))
+        #expect(
+            TraceLiterals.shortened("SELECT '\(String(repeating: "z", count: 1_234_567))'").hasSuffix(
+                "(1,234,567 characters)"))
     }
 }

@@ -120,7 +120,9 @@ extension EndToEndTests {
         #expect(lines.filter { $0.hasSuffix("  ''") }.count == empty, "\(result.stdout)")
         #expect(!lines.contains { $0.hasPrefix("   ") && $0.hasSuffix("  NULL") }, "\(result.stdout)")
         #expect(lines.contains("0 of \(bodies.count) documents have no discoveredBy (or null): ->> gives NULL"))
-        #expect(lines.contains("\(empty) of \(bodies.count) have an empty string, shown as '': ->> gives '' (text), not NULL"))
+        #expect(
+            lines.contains(
+                "\(empty) of \(bodies.count) have an empty string, shown as '': ->> gives '' (text), not NULL"))
     }
 
     /// `--trace sync v1`: the whole document bound to the checks, the upsert and
