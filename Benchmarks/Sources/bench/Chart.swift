@@ -21,7 +21,7 @@ extension Report {
         let labelWidth = max(520, 7.0 * Double(labels.map(\.count).max() ?? 0) + 16)
         let plotWidth = 440.0
         let rowHeight = 22.0
-        let top = 56.0
+        let top = 74.0
         let width = labelWidth + plotWidth + 380
         let height = top + rowHeight * Double(results.count) + 40
         func hasBound(_ result: Result) -> Bool {
@@ -40,13 +40,14 @@ extension Report {
                 + "font-family=\"sans-serif\" font-size=\"12\">",
             "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>",
             text(
-                8, 20,
-                "Chapter 12 · time of each way ÷ time of its baseline (log scale; bars start at 1×; "
-                    + "tick = the claim's bound: ≥ a lower bound, ≤ an upper bound)"
-                    + " · counted: this way / the baseline, one run each",
-                size: 14, weight: "bold"),
+                8, 20, "Chapter 12 · time of each way ÷ time of its baseline (log scale; bars start at 1×)", size: 14,
+                weight: "bold"),
             text(
                 8, 38,
+                "tick = the claim's bound: \"≥\" a lower bound (the ratio must reach it), \"≤\" an upper bound "
+                    + "(it must stay under it) · counted: this way / the baseline, one run each"),
+            text(
+                8, 56,
                 "\(date) · \(machine.summary)"
                     + (quick ? " · --quick: not for quoting; grey = not judged at these sizes" : ""), fill: "#555"),
         ]
@@ -56,7 +57,7 @@ extension Report {
             if log10(decade) >= low {
                 let position = x(decade)
                 svg.append(line(position, top - 6, position, height - 30, stroke: decade == 1 ? "#888" : "#ddd"))
-                svg.append(text(position - 10, height - 14, "\(formatRatio(decade))×", fill: "#555"))
+                svg.append(text(position - 10, height - 14, String(format: "%g×", decade), fill: "#555"))
             }
             decade *= 10
         }
