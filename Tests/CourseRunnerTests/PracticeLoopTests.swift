@@ -67,30 +67,35 @@ extension BuildStage.SharedChecks {
             #expect(terminal.transcript.components(separatedBy: "passes.").count == 2, "one pass, one announcement")
         }
 
-        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
-        func controlCStopsWatchingCleanly() throws {
-            let copy = try LearnerCopy(Self.folder)
-            defer { copy.remove() }
-            let terminal = try startWatch(copy, try predicted)
-            try waitForCheck("✗ Not yet", in: terminal)
-            terminal.type("\u{03}")  // Ctrl-C: the terminal sends SIGINT to the program
-            #expect(try terminal.waitForExit(timeout: 30) == 0)
-            try terminal.waitFor("Stopped watching.", timeout: 1)
-            #expect(terminal.isCanonical, "the terminal reads lines again after Ctrl-C")
-        }
-
-        /// A single `q`, without Enter, stops: watch reads the terminal key by key
-        /// (non-canonical mode), and puts it back as it was when it stops.
-        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
-        func aSingleQStopsWithoutEnter() throws {
+        /// Starts watch on the untouched starter, waits for its first check, types each
+        /// of `keys` in turn (waiting for what it should show, if anything), and checks
+        /// that watch then stops as it says: status 0, its last line, the terminal back
+        /// in canonical mode (watch reads key by key while it runs).
+        @discardableResult
+        func stopsCleanly(after keys: [(typed: String, shows: String?)]) throws -> PseudoTerminal {
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
             let terminal = try startWatch(copy, try predicted)
             try waitForCheck("(q, Enter or Ctrl-C stops; anything else typed is ignored.)", in: terminal)
-            terminal.type("q")
+            for (typed, shows) in keys {
+                terminal.type(typed)
+                if let shows { try terminal.waitFor(shows, timeout: 30) }
+            }
             #expect(try terminal.waitForExit(timeout: 30) == 0)
             try terminal.waitFor("Stopped watching. make ex ARGS=\"watch s1-bind-predict\" starts again.", timeout: 1)
             #expect(terminal.isCanonical, "the terminal reads lines again after watch")
+            return terminal
+        }
+
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func controlCStopsWatchingCleanly() throws {
+            try stopsCleanly(after: [("\u{03}", nil)])  // Ctrl-C: the terminal sends SIGINT to the program
+        }
+
+        /// A single `q`, without Enter, stops.
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func aSingleQStopsWithoutEnter() throws {
+            try stopsCleanly(after: [("q", nil)])
         }
 
         /// Other keys are ignored, and watch says so once per line; the Enter that
@@ -98,21 +103,11 @@ extension BuildStage.SharedChecks {
         /// it; Enter alone does.
         @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
         func typedInputIsIgnoredAndEnterAloneStops() throws {
-            let copy = try LearnerCopy(Self.folder)
-            defer { copy.remove() }
-            let terminal = try startWatch(copy, try predicted)
-            try waitForCheck("✗ Not yet", in: terminal)
             let ignored = "(watch ignores what you type: q, Enter or Ctrl-C stops it.)"
-            terminal.type("make ex\n")
-            try terminal.waitFor(ignored, timeout: 30)
-            // Still watching: a second line is ignored in its turn (said again only if watch still runs).
-            terminal.type("list\n")  // (a line that starts with q stops: q is the first key read)
-            try terminal.waitFor(ignored, timeout: 30)
-            terminal.type("\n")
-            #expect(try terminal.waitForExit(timeout: 30) == 0)
-            try terminal.waitFor("Stopped watching.", timeout: 1)
+            // Still watching after the first line: the second is ignored in its turn (said again
+            // only if watch still runs). A line that starts with q would stop: q is the first key read.
+            let terminal = try stopsCleanly(after: [("make ex\n", ignored), ("list\n", ignored), ("\n", nil)])
             #expect(terminal.transcript.components(separatedBy: ignored).count == 3, "once per line typed")
-            #expect(terminal.isCanonical)
         }
 
         /// A learner who chose an exercise stays where they are: after passing
