@@ -210,10 +210,11 @@ extension BuildStage.SharedChecks {
                 output.contains("Earlier, not passing yet: step 1 (1). make ex ARGS=\"list\" shows them."), "\(output)")
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
-            let finalize = copy.course(["check", "s1-finalize"])  // the untouched starter fails
+            // A prediction's check reads prediction.txt when it runs (no build): the starter's fails for sure.
+            let failing = copy.course(["check", "s1-bind-predict"])
             #expect(
-                finalize.output.contains("(or make ex ARGS=\"watch s1-finalize\" to re-check on every save)"),
-                "\(finalize.output)")
+                failing.output.contains("(or make ex ARGS=\"watch s1-bind-predict\" to re-check on every save)"),
+                "\(failing.output)")
         }
 
         // MARK: - The rule itself, on untouched starters and remembered passes (nothing built)
