@@ -71,9 +71,9 @@ public final class Narrator: @unchecked Sendable {
         }
     }
 
-    /// One SQL statement, as printed by `--trace`.
+    /// One SQL statement, as printed by `--trace`: on one line, long values shortened (TraceLiterals).
     public func trace(_ sql: String) {
-        emit("   SQL> \(oneLine(sql))")
+        emit("   SQL> \(oneLine(TraceLiterals.shortened(sql)))")
     }
 
     /// Rows as an aligned table. `nil` cells print as NULL, like the sqlite3 CLI's `.nullvalue NULL`.

@@ -5,8 +5,8 @@ import Darwin
 #endif
 
 /// Ctrl-C while `watch` runs: noted, so that the loop stops between two looks
-/// at the file, says so and exits normally, its output flushed. (`watch` never
-/// changes the terminal's mode, so there is nothing else to restore.)
+/// at the file, puts the terminal's mode back (TerminalInput.restore), says so
+/// and exits normally, its output flushed.
 ///
 /// The signal is caught, not ignored: a caught signal goes back to its default
 /// in every program the runner starts, so a check being built when Ctrl-C

@@ -104,11 +104,37 @@ public struct LearnerProgress {
         }
     }
 
-    /// The course's one rule for "the next exercise" (README, "Start here"):
-    /// the first exercise, in the manifest's order, that does not pass. `make ex`
-    /// checks it, and every "Next:" the runner prints names it, so an exercise
-    /// skipped earlier comes back before the later ones.
-    public mutating func nextUnfinished() -> Exercise? {
-        manifest.exercises.first { status($0).0 != .passed }
+    /// The course's one rule for "the next exercise" (README, "The next
+    /// exercise"). With no exercise, the first one, in the manifest's order, that
+    /// does not pass: `make ex` checks it. After an exercise the learner is on
+    /// (a pass in `check` or `watch`), the first unfinished one after it in its
+    /// own step, then in the later steps, then the rest from the top: a learner
+    /// who chose step 11 stays in step 11, and the one going in order meets the
+    /// same exercise either way (nothing before theirs is unfinished).
+    public mutating func nextUnfinished(after current: Exercise? = nil) -> Exercise? {
+        guard let current, let index = manifest.exercises.firstIndex(of: current) else {
+            return manifest.exercises.first { status($0).0 != .passed }
+        }
+        let all = manifest.exercises
+        let sameStep =
+            all[(index + 1)...].filter { $0.step == current.step } + all[..<index].filter { $0.step == current.step }
+        let later = all[(index + 1)...].filter { $0.step != current.step }
+        let earlier = all[..<index].filter { $0.step != current.step }
+        return (sameStep + later + earlier).first { status($0).0 != .passed }
+    }
+
+    /// The exercises before `exercise`, in the manifest's order, that do not
+    /// pass, counted by step: what a learner who chose a later exercise left
+    /// behind, said as `list` shows it (step by step).
+    public mutating func unfinished(before exercise: Exercise) -> [(step: Int, count: Int)] {
+        var counts: [(step: Int, count: Int)] = []
+        for earlier in manifest.exercises.prefix(while: { $0 != exercise }) where status(earlier).0 != .passed {
+            if counts.last?.step == earlier.step {
+                counts[counts.count - 1].count += 1
+            } else {
+                counts.append((earlier.step, 1))
+            }
+        }
+        return counts
     }
 }

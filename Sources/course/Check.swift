@@ -33,11 +33,12 @@ extension Course {
             let passed = session.checkAndReport(exercise)
             // The next exercise by the one rule `make ex` follows (LearnerProgress.nextUnfinished).
             if passed {
-                if let next = session.progress.nextUnfinished() {
+                if let next = session.next(after: exercise) {
                     print("")
                     print("Next:")
-                    print(session.header(next))
-                    print("Run \(command("")) to check it.")
+                    print(session.header(next.exercise))
+                    print("Run \(next.run) to check it.")
+                    if let behind = next.behind { print(behind) }
                 } else {
                     print("\nEvery exercise passes. \(command("report")) writes your report.")
                 }

@@ -59,9 +59,11 @@ struct Session {
             case .command:
                 print(
                     "✗ Not yet. Edit \(file) and check again: \(command("check \(exercise.id)")) "
-                        + "(or \(command("watch")) to re-check on every save).")
+                        + "(or \(command("watch \(exercise.id)")) to re-check on every save).")
             case .watching:
-                print("✗ Not yet. Edit \(file): watch re-checks it when you save. (q, Enter or Ctrl-C stops.)")
+                print(
+                    "✗ Not yet. Edit \(file): watch re-checks it when you save. "
+                        + "(q, Enter or Ctrl-C stops; anything else typed is ignored.)")
             }
             let hints = progress.state[exercise.id].hintsUsed
             print(
@@ -71,6 +73,20 @@ struct Session {
         }
         Terminal.flush()
         return result.passed
+    }
+
+    /// Where a learner who passed `exercise` goes: the next exercise by the
+    /// course's one rule (`LearnerProgress.nextUnfinished(after:)`), the command
+    /// that checks it (`make ex` alone checks the first unfinished one: the
+    /// exercise is named when that is another), and the earlier exercises left
+    /// behind, step by step as `list` shows them. nil when every exercise passes.
+    mutating func next(after exercise: Exercise) -> (exercise: Exercise, run: String, behind: String?)? {
+        guard let next = progress.nextUnfinished(after: exercise) else { return nil }
+        let run = progress.nextUnfinished() == next ? command("") : command("check \(next.id)")
+        let behind = progress.unfinished(before: next)
+        guard !behind.isEmpty else { return (next, run, nil) }
+        let steps = behind.map { "step \($0.step) (\($0.count))" }.joined(separator: ", ")
+        return (next, run, "Earlier, not passing yet: \(steps). \(command("list")) shows them.")
     }
 
     /// What the check printed, without its own closing "<id> passes.": the

@@ -120,9 +120,14 @@ struct Step11: ParsableCommand, Lesson {
             let appDatabase = try AppDatabase.open(database, reading: true, narrator: say)
             guard try hasDocuments(appDatabase, say) else { return }
             let values = try appDatabase.read { db in try fieldValues(db, field: field) }
-            say.table(["id", field], values.map { [$0.id, $0.value ?? "NULL"] })
+            // An empty string is a value, not a missing one: shown as '' so that it is not a blank cell.
+            say.table(["id", field], values.map { [$0.id, $0.value.map { $0.isEmpty ? "''" : $0 } ?? "NULL"] })
             let missing = values.filter { $0.value == nil }.count
             say.line("\(missing) of \(values.count) documents have no \(field) (or null): ->> gives NULL")
+            let empty = values.filter { $0.value == "" }.count
+            if empty > 0 {
+                say.line("\(empty) of \(values.count) have an empty string, shown as '': ->> gives '' (text), not NULL")
+            }
             guard plans else { return }
             for lookup in MoonLookup.allCases {
                 let plan = try appDatabase.read { db in try queryPlan(db, lookup.sql, arguments: ["Moon"]) }

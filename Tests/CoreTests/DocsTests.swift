@@ -108,9 +108,17 @@ enum DocsCheck {
             process.currentDirectoryURL = root
             let output = Pipe()
             process.standardOutput = output
+            // make's own complaints (`No rule to make target …`) belong in the problem, not in the suite's output.
+            let errors = Pipe()
+            process.standardError = errors
             do { try process.run() } catch { return "\(marker): could not run make: \(error)" }
             let data = output.fileHandleForReading.readDataToEndOfFile()
+            let complaint = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                return "\(marker): `make \(marker.reference)` failed (status \(process.terminationStatus)): "
+                    + complaint.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
             var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")
             if lines.last == "" { lines.removeLast() }
             return difference(marker, lines, "run `make docs` and review the diff")

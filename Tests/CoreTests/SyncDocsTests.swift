@@ -53,7 +53,14 @@ import Testing
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
-        #expect(try DocsCheck.problems(root: root.url).problems.count == 4, "every block stale before")
+        let before = try DocsCheck.problems(root: root.url).problems
+        #expect(before.count == 4, "every block stale before")
+        // make's complaint is in the problem (captured, not printed in the suite's output).
+        #expect(
+            before.contains {
+                $0.contains("`make no-such-target` failed (status 2): ")
+                    && $0.contains("No rule to make target 'no-such-target'")
+            }, "\(before)")
 
         let (status, output) = try run(["python3", "scripts/sync-docs.py"], in: root.url)
         #expect(status == 1, "a block left stale is an error: \(output)")

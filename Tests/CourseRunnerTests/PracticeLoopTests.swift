@@ -51,11 +51,12 @@ extension BuildStage.SharedChecks {
             try waitForCheck("✗ Not yet", in: terminal)
 
             // The reference prediction, saved: it passes, and watch moves on to
-            // the next exercise by the course's rule (the first that does not pass).
+            // the next exercise by the course's rule: step 1 has none after it,
+            // so the first of its step that does not pass.
             try write(try copy.solution(exercise), to: copy.file(exercise))
             try terminal.waitFor("Changed: ", timeout: 30)
             try waitForCheck("✓ \(exercise.id) passes.", in: terminal)
-            let next = try #require(manifest.exercises.first { $0.id != exercise.id })
+            let next = try #require(manifest.exercises.first { $0.step == exercise.step && $0.id != exercise.id })
             try terminal.waitFor("Moving on:", timeout: 30)
             try terminal.waitFor("of \(manifest.exercises.count): \(next.id)", timeout: 30)
 
@@ -66,15 +67,65 @@ extension BuildStage.SharedChecks {
             #expect(terminal.transcript.components(separatedBy: "passes.").count == 2, "one pass, one announcement")
         }
 
-        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
-        func controlCStopsWatchingCleanly() throws {
+        /// Starts watch on the untouched starter, waits for its first check, types each
+        /// of `keys` in turn (waiting for what it should show, if anything), and checks
+        /// that watch then stops as it says: status 0, its last line, the terminal back
+        /// in canonical mode (watch reads key by key while it runs).
+        @discardableResult
+        func stopsCleanly(after keys: [(typed: String, shows: String?)]) throws -> PseudoTerminal {
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
             let terminal = try startWatch(copy, try predicted)
-            try waitForCheck("✗ Not yet", in: terminal)
-            terminal.type("\u{03}")  // Ctrl-C: the terminal sends SIGINT to the program
+            try waitForCheck("(q, Enter or Ctrl-C stops; anything else typed is ignored.)", in: terminal)
+            for (typed, shows) in keys {
+                terminal.type(typed)
+                if let shows { try terminal.waitFor(shows, timeout: 30) }
+            }
             #expect(try terminal.waitForExit(timeout: 30) == 0)
-            try terminal.waitFor("Stopped watching.", timeout: 1)
+            try terminal.waitFor("Stopped watching. make ex ARGS=\"watch s1-bind-predict\" starts again.", timeout: 1)
+            #expect(terminal.isCanonical, "the terminal reads lines again after watch")
+            return terminal
+        }
+
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func controlCStopsWatchingCleanly() throws {
+            try stopsCleanly(after: [("\u{03}", nil)])  // Ctrl-C: the terminal sends SIGINT to the program
+        }
+
+        /// A single `q`, without Enter, stops.
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func aSingleQStopsWithoutEnter() throws {
+            try stopsCleanly(after: [("q", nil)])
+        }
+
+        /// Other keys are ignored, and watch says so once per line; the Enter that
+        /// ends such a line (a command typed into the wrong window) does not stop
+        /// it; Enter alone does.
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func typedInputIsIgnoredAndEnterAloneStops() throws {
+            let ignored = "(watch ignores what you type: q, Enter or Ctrl-C stops it.)"
+            // Still watching after the first line: the second is ignored in its turn (said again
+            // only if watch still runs). A line that starts with q would stop: q is the first key read.
+            let terminal = try stopsCleanly(after: [("make ex\n", ignored), ("list\n", ignored), ("\n", nil)])
+            #expect(terminal.transcript.components(separatedBy: ignored).count == 3, "once per line typed")
+        }
+
+        /// A learner who chose an exercise stays where they are: after passing
+        /// s1-transaction with the two before it unfinished, watch moves on to the
+        /// one after it, and counts the two skipped, as `list` shows them.
+        @Test(.enabled(if: pseudoTerminalsWork, "needs util-linux's setsid (Linux)"))
+        func watchMovesOnToTheExerciseAfterTheOneChosen() throws {
+            let copy = try LearnerCopy(Self.folder)
+            defer { copy.remove() }
+            let chosen = try manifest.exercise("s1-transaction")
+            try write(try copy.solution(chosen), to: copy.file(chosen))
+            let terminal = try startWatch(copy, chosen)
+            try waitForCheck("✓ s1-transaction passes.", in: terminal)
+            try terminal.waitFor("Moving on:", timeout: 30)
+            try terminal.waitFor("of \(manifest.exercises.count): s1-bind-predict", timeout: 30)
+            try terminal.waitFor("Earlier, not passing yet: step 1 (2). make ex ARGS=\"list\" shows them.", timeout: 30)
+            terminal.type("q")
+            #expect(try terminal.waitForExit(timeout: 30) == 0)
         }
 
         // MARK: - list
@@ -115,10 +166,10 @@ extension BuildStage.SharedChecks {
             try progress.save()
         }
 
-        /// Solves `solved`, checks it, and returns the exercise its "Next:" names
-        /// and the one `make ex` then checks.
+        /// Solves `solved`, checks it, and returns the exercise its "Next:" names,
+        /// the one `make ex` then checks, and what the check printed.
         func nextAfterSolving(_ solved: String, passedEarlier earlier: [String]) throws -> (
-            next: String, makeEx: String
+            next: String, makeEx: String, output: String
         ) {
             let copy = try LearnerCopy(Self.folder)
             defer { copy.remove() }
@@ -130,7 +181,7 @@ extension BuildStage.SharedChecks {
             #expect(check.output.components(separatedBy: "passes.").count == 2, "one announcement:\n\(check.output)")
             let afterNext = try #require(check.output.components(separatedBy: "Next:\n").last)
             let makeEx = copy.course([])
-            return (exerciseNamed(in: afterNext), exerciseNamed(in: makeEx.output))
+            return (exerciseNamed(in: afterNext), exerciseNamed(in: makeEx.output), check.output)
         }
 
         /// The id in the first "── Exercise N of M: id · …" header of an output.
@@ -139,16 +190,57 @@ extension BuildStage.SharedChecks {
         }
 
         @Test func solvingInOrderTheNextIsTheOneAfter() throws {
-            let (next, makeEx) = try nextAfterSolving(
+            let (next, makeEx, output) = try nextAfterSolving(
                 "s1-transaction", passedEarlier: ["s1-read-nulls", "s1-finalize"])
             #expect(next == "s1-bind-predict")
             #expect(makeEx == next)
+            #expect(output.contains("Run make ex to check it."), "\(output)")
+            #expect(!output.contains("Earlier, not passing yet"), "\(output)")
         }
 
-        @Test func solvingOutOfOrderTheNextIsTheFirstUnfinished() throws {
-            let (next, makeEx) = try nextAfterSolving("s1-transaction", passedEarlier: ["s1-read-nulls"])
-            #expect(next == "s1-finalize")
-            #expect(makeEx == next)
+        /// A named check that passes: "Next:" names the exercise after it, says how
+        /// to check that one (`make ex` alone goes back to the skipped one) and
+        /// where the skipped ones are; a failing one offers to watch that exercise.
+        @Test func solvingOutOfOrderTheNextIsTheOneAfterAndTheSkippedAreNamed() throws {
+            let (next, makeEx, output) = try nextAfterSolving("s1-transaction", passedEarlier: ["s1-read-nulls"])
+            #expect(next == "s1-bind-predict")
+            #expect(makeEx == "s1-finalize")
+            #expect(output.contains("Run make ex ARGS=\"check s1-bind-predict\" to check it."), "\(output)")
+            #expect(
+                output.contains("Earlier, not passing yet: step 1 (1). make ex ARGS=\"list\" shows them."), "\(output)")
+            let copy = try LearnerCopy(Self.folder)
+            defer { copy.remove() }
+            // A prediction's check reads prediction.txt when it runs (no build): the starter's fails for sure.
+            let failing = copy.course(["check", "s1-bind-predict"])
+            #expect(
+                failing.output.contains("(or make ex ARGS=\"watch s1-bind-predict\" to re-check on every save)"),
+                "\(failing.output)")
+        }
+
+        // MARK: - The rule itself, on untouched starters and remembered passes (nothing built)
+
+        @Test func afterAnExerciseItsOwnStepComesFirst() throws {
+            let copy = try LearnerCopy(Self.folder)
+            defer { copy.remove() }
+            var progress = try LearnerProgress(checkout: copy.checkout)
+            // Nothing passes: make ex starts at the top, a learner on step 11 stays in step 11.
+            #expect(progress.nextUnfinished()?.id == manifest.exercises.first?.id)
+            #expect(progress.nextUnfinished(after: try manifest.exercise("s11-rank-sql"))?.id == "s11-upsert-predict")
+            // The last of step 1: the unfinished ones of its own step before the next step's.
+            #expect(progress.nextUnfinished(after: try manifest.exercise("s1-bind-predict"))?.id == "s1-read-nulls")
+
+            try passedEarlier(["s11-upsert-predict", "s11-index-fix", "s11-rank-sql"], in: copy)
+            progress = try LearnerProgress(checkout: copy.checkout)
+            #expect(progress.nextUnfinished(after: try manifest.exercise("s11-rank-sql"))?.id == "s11-orbit-write")
+            // Step 11 done but for the one just left: then from the top (no step after 11).
+            let last = try manifest.exercise("s11-orbit-write")
+            #expect(progress.nextUnfinished(after: last)?.id == manifest.exercises.first?.id)
+
+            // The skipped ones before s11-orbit-write, by step, as list shows them: every exercise before step 11.
+            let counts = progress.unfinished(before: last)
+            let expected = Dictionary(grouping: manifest.exercises.filter { $0.step < 11 }, by: \.step)
+            #expect(counts.map(\.step) == expected.keys.sorted())
+            #expect(counts.map(\.count) == expected.keys.sorted().map { expected[$0]?.count ?? 0 })
         }
     }
 }

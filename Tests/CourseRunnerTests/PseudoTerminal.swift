@@ -56,6 +56,14 @@ final class PseudoTerminal: @unchecked Sendable {
         close(controller)
     }
 
+    /// Whether the terminal reads lines (canonical mode, as a shell leaves it) rather than
+    /// key by key: the controller side reads the settings the program's side has.
+    var isCanonical: Bool {
+        var mode = termios()
+        guard tcgetattr(controller, &mode) == 0 else { return false }
+        return mode.c_lflag & tcflag_t(ICANON) != 0
+    }
+
     /// Types `text` (a line ends with "\n"; Ctrl-C is "\u{03}").
     func type(_ text: String) {
         let bytes = Array(text.utf8)

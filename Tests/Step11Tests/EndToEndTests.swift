@@ -97,3 +97,51 @@ private func tableContents(_ db: Database) throws -> [String: [String]] {
     }
     return contents
 }
+
+extension EndToEndTests {
+    /// bodies-v1.json, as step 11's `sync v1` reads it.
+    static func bodiesV1() throws -> (text: String, bodies: [[String: Any]]) {
+        let data = try Data(contentsOf: workspaceRoot.appendingPathComponent("Steps/step7/Resources/bodies-v1.json"))
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        return (String(decoding: data, as: UTF8.self), object?["bodies"] as? [[String: Any]] ?? [])
+    }
+
+    /// `json --field discoveredBy`: an empty string comes back from `->>` as the
+    /// empty text, shown `''`, not as a blank cell nor as NULL, and counted apart.
+    @Test func anEmptyFieldIsShownAsEmptyTextNotNull() throws {
+        let directory = try TemporaryDirectory.current
+        #expect(try StepProcess.run("step11", ["sync", "v1"], in: directory).status == 0)
+        let result = try StepProcess.run("step11", ["json", "--field", "discoveredBy"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let bodies = try Self.bodiesV1().bodies
+        let empty = bodies.filter { $0["discoveredBy"] as? String == "" }.count
+        #expect(empty > 0, "bodies-v1.json has empty discoverers")
+        let lines = result.stdout.components(separatedBy: "\n")
+        #expect(lines.filter { $0.hasSuffix("  ''") }.count == empty, "\(result.stdout)")
+        #expect(!lines.contains { $0.hasPrefix("   ") && $0.hasSuffix("  NULL") }, "\(result.stdout)")
+        #expect(lines.contains("0 of \(bodies.count) documents have no discoveredBy (or null): ->> gives NULL"))
+        #expect(
+            lines.contains(
+                "\(empty) of \(bodies.count) have an empty string, shown as '': ->> gives '' (text), not NULL"))
+    }
+
+    /// `--trace sync v1`: the whole document bound to the checks, the upsert and
+    /// the delete is printed as its first characters and its length, so every
+    /// statement is one short line and the upsert and the delete can be read.
+    @Test func theTraceOfASyncShortensTheDocument() throws {
+        let directory = try TemporaryDirectory.current
+        let result = try StepProcess.run("step11", ["--trace", "sync", "v1"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let traced = result.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("   SQL> ") }
+        let length = try Self.bodiesV1().text.count
+        let digits = String(length)  // 14213 → "14,213"
+        let grouped = digits.enumerated().map { ($0 > 0 && (digits.count - $0) % 3 == 0 ? "," : "") + String($1) }
+        let shortened = "(\(grouped.joined()) characters)"
+        let withDocument = traced.filter { $0.contains(shortened) }
+        #expect(withDocument.count >= 3, "the checks, the upsert and the delete bind the document:\n\(traced)")
+        #expect(withDocument.contains { $0.contains("INSERT INTO body (id, document)") && $0.contains("RETURNING") })
+        #expect(withDocument.contains { $0.contains("DELETE FROM body WHERE id NOT IN") })
+        // The whole trace, every statement of the sync, is shorter than one copy of the document.
+        #expect(traced.joined().count < length, "\(traced.joined().count) characters traced")
+    }
+}
