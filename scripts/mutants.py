@@ -17,6 +17,8 @@ while the mutant lives), and puts the file back as it was. A verdict each:
   killed           a test failed (the first failing tests are kept), or the run crashed or timed out
   survived         every test that can see the file passed
   did not compile  not counted: the compiler caught it, not a test
+Each tier of tests is first run once on the unmutated tree: one that fails there would call every
+mutant killed, so the script stops and names it.
 The checks that quote the code (the chapters' excerpts, the evidence snippets, the bench's copies of
 step 11's SQL, a line number chapter 3 quotes) are skipped: a quote is not a test of behaviour.
 Mutants listed in Tools/Mutants/equivalent.tsv (reviewed: they cannot change behaviour, each with its
@@ -128,12 +130,14 @@ def failed_tests(log_text):
     return seen
 
 
-def judge(mutant, tiers, log):
+def judge(mutant, tiers, log, baseline):
     """Runs the tiers on the mutated tree: (verdict, tier number, failing tests)."""
     if any(t.startswith("swift ") for t in tiers):
         if run(["swift", "build", "--build-tests"], log) != 0:
             return "did not compile", 0, []
     for number, tier in enumerate(tiers, 1):
+        if tier not in baseline:
+            continue  # only a tier that passes on the unmutated tree can judge a mutant
         start = len(pathlib.Path(log).read_text(encoding="utf-8", errors="replace"))
         if tier.startswith("swift "):
             command = ["swift", "test", "--skip-build", "--filter", tier[len("swift "):]]
@@ -263,10 +267,20 @@ def main():
     if run(["swift", "build", "--build-tests"], OUT / "build.log") != 0:
         sys.exit(f"the unmutated tree does not build: see {OUT / 'build.log'}")
     results, started, scored = [], time.time(), 0
+    baseline, broken = set(), set()  # the tiers that pass, and fail, on the unmutated tree
     try:
         for m in queue:
             if scored >= size:
                 break
+            tiers = tiers_for(m["file"], rules)
+            for tier in tiers:
+                if tier not in baseline and tier not in broken:
+                    # A tier that fails without any mutant would call every mutant killed: try it unmutated first.
+                    run(["swift", "build", "--build-tests"], OUT / "build.log")
+                    verdict, _, failed = judge(None, [tier], OUT / "baseline.log", {tier})
+                    (baseline if verdict == "survived" else broken).add(tier)
+                    if tier in broken:
+                        sys.exit(f"the unmutated tree fails {tier!r} ({', '.join(failed)}): see {OUT / 'baseline.log'}")
             path = ROOT / m["file"]
             original = path.read_bytes()
             current.update(file=m["file"], bytes=original)
@@ -275,7 +289,7 @@ def main():
             log.write_text(f"{m['id']}\n{m['original']!r} -> {m['replacement']!r}\n", encoding="utf-8")
             t0 = time.time()
             try:
-                verdict, tier, failed = judge(m, tiers_for(m["file"], rules), log)
+                verdict, tier, failed = judge(m, tiers, log, baseline)
             finally:
                 restore()
             if verdict != "did not compile":
