@@ -91,6 +91,20 @@ public final class ScratchDatabase {
         }
     }
 
+    /// The names of a query's result columns, as SQLite gives them (`sqlite3_column_name`): the alias
+    /// after AS, else a plain column's own name, else the expression's text (`count(*)`).
+    public func columnNames(_ sql: String) throws -> [String] {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard code == SQLITE_OK, let statement else {
+            throw CheckFailure(
+                "SQLite refused the query", expected: "a valid SELECT",
+                actual: "code \(code): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+        }
+        return (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+    }
+
     /// The single value of a one-row, one-column query.
     public func value(_ sql: String) throws -> String {
         try rows(sql).first?.first ?? "(no row)"
