@@ -13,6 +13,7 @@ let setup = """
       ('Smokedown Barbecue Sauce');
     """
 
+// edge(column-names, renamed-column): the task names the columns product
 runQueryCheck(
     "s10-match-sql", "the products with the word smoked, best match first", setup: setup,
     // Best first: the name that says "smoked" twice, then the short one, then the long one.
@@ -32,4 +33,5 @@ runQueryCheck(
         QueryRule("ranked all the way by bm25(product_fts), not in the order FTS5 stores the rows") {
             rows, expected in rows == expected
         },
-    ])
+    ],
+    names: ["product"])

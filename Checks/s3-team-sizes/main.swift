@@ -8,6 +8,7 @@ let setup = """
       ('Blob', 2), ('Blob Jr', 2), ('Blob Sr', 1), ('Blobby', 4), ('Bobby', NULL);
     """
 
+// edge(column-names, unnamed-count): the task names the columns name, players
 runQueryCheck(
     "s3-team-sizes", "every team with its number of players, biggest first, ties by name", setup: setup,
     expected: [["Lions", "2"], ["Eagles", "1"], ["Tigers", "1"], ["Bears", "0"]],
@@ -25,4 +26,5 @@ runQueryCheck(
         QueryRule("teams with as many players are ordered by name (Eagles before Tigers)") { rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["name", "players"])

@@ -12,6 +12,7 @@ let setup = """
 // unless the query breaks the tie by id. NOCASE folds A–Z only: Äpfel and
 // äpfel stay different, ordered by their bytes.
 
+// edge(column-names, renamed-columns): the task names the columns name, count
 runQueryCheck(
     "s4-nocase-sql", "items with count ≥ 2, by name ignoring case, then by id", setup: setup,
     expected: [
@@ -28,4 +29,5 @@ runQueryCheck(
         QueryRule("names equal but for case are ordered by id (apple, id 3, before Apple, id 5)") { rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["name", "count"])

@@ -13,6 +13,7 @@ let setup = """
 // Cereals (2) and Condiments (5) tie on one product each: grouped by CategoryID, SQLite's
 // plan gives Condiments first unless the query orders ties by name.
 
+// edge(column-names, unnamed-average): the task names the columns CategoryName, products, averagePrice
 runQueryCheck(
     "s6-category-sql", "categories with products still sold: count and average price, most first", setup: setup,
     expected: [
@@ -36,4 +37,5 @@ runQueryCheck(
             rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["CategoryName", "products", "averagePrice"])

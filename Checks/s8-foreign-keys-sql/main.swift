@@ -14,6 +14,7 @@ let setup = """
     CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT);
     """
 
+// edge(column-names, unnamed-key): the task names the columns key
 runQueryCheck(
     "s8-foreign-keys-sql", "every foreign key column as child.column → parent.column", setup: setup,
     expected: [
@@ -37,4 +38,5 @@ runQueryCheck(
         QueryRule("then by child column (match.away_team_id before match.home_team_id)") { rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["key"])
