@@ -57,7 +57,8 @@ public func checkQuery(
         let got = try db.columnNames(sql)
         try expect(
             got.map { $0.lowercased() } == names.map { $0.lowercased() },
-            "the rows are right, but the task names the columns \(names.joined(separator: ", ")): "
+            "the rows are right, but the task names the column\(names.count == 1 ? "" : "s") "
+                + "\(names.joined(separator: ", ")): "
                 + "name each with AS where SQLite would name it otherwise",
             expected: names.joined(separator: ", "), actual: got.joined(separator: ", "), sql: sql)
     }

@@ -9,6 +9,9 @@ let setup = """
     """
 
 // edge(column-names, unnamed-count): the task names the columns name, players
+// edge(empty, inner-join): the Bears, a team without players: count 0
+// edge(null, count-star): Bobby's teamID is NULL; the Bears' row from LEFT JOIN has a NULL player id
+// edge(ties, no-tie-break): Eagles and Tigers, one player each: by name
 runQueryCheck(
     "s3-team-sizes", "every team with its number of players, biggest first, ties by name", setup: setup,
     expected: [["Lions", "2"], ["Eagles", "1"], ["Tigers", "1"], ["Bears", "0"]],

@@ -14,6 +14,8 @@ let setup = """
 // plan gives Condiments first unless the query orders ties by name.
 
 // edge(column-names, unnamed-average): the task names the columns CategoryName, products, averagePrice
+// edge(domain, discontinued-kept): Discontinued holds '0' and '1', as in the catalog: Guaraná is '1'
+// edge(ties, no-tie-break): Cereals and Condiments, one product each: by name
 runQueryCheck(
     "s6-category-sql", "categories with products still sold: count and average price, most first", setup: setup,
     expected: [
