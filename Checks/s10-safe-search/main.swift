@@ -41,7 +41,8 @@ runCheck(
             {
                 // "trout\tsmoked", kept as one quoted word, is the phrase "trout smoked": no product has it.
                 for text in ["trout\tsmoked", "trout\nsmoked", "trout\r\nsmoked", "trout\u{A0}smoked"] {
-                    try expectSwift(try search(text), equals: ["Smoked Trout \"Kestrel Cut\""], "search \(swiftLiteral(text))")
+                    try expectSwift(
+                        try search(text), equals: ["Smoked Trout \"Kestrel Cut\""], "search \(swiftLiteral(text))")
                 }
             }
         ),

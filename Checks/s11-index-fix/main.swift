@@ -49,7 +49,8 @@ runCheck(
                         // The learner's indexes: SQLite's own (sqlite_autoindex_…, for a PRIMARY KEY) have no SQL.
                         try String.fetchAll(
                             db,
-                            sql: "SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'body' AND sql NOT NULL"
+                            sql: "SELECT sql FROM sqlite_schema "
+                                + "WHERE type = 'index' AND tbl_name = 'body' AND sql NOT NULL"
                         )
                     )
                 }

@@ -52,7 +52,8 @@ func chainThroughCycle(_ queue: DatabaseQueue, from id: String, cycle: String) t
                 + "Unlike the chapter's query, which returns the repeated id (Phobos → Mars → Phobos), "
                 + "this task's chain ends before it",
             expected: "the chain, each id once",
-            actual: "stopped by the check after 10 million instructions of SQLite's virtual machine (\(failure.actual))")
+            actual: "stopped by the check after 10 million instructions of SQLite's virtual machine "
+                + "(\(failure.actual))")
     }
 }
 

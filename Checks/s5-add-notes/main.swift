@@ -82,7 +82,9 @@ runCheck(
                     (
                         try String?.fetchOne(db, sql: "SELECT notes FROM item WHERE name = 'Kiwi'") ?? nil,
                         try Row.fetchOne(
-                            db, sql: "SELECT type, \"notnull\", dflt_value FROM pragma_table_info('item') WHERE name = 'notes'")
+                            db,
+                            sql: "SELECT type, \"notnull\", dflt_value FROM pragma_table_info('item') "
+                                + "WHERE name = 'notes'")
                     )
                 }
                 let declared = column.map {
@@ -93,7 +95,8 @@ runCheck(
                     notes == nil,
                     "Kiwi's notes, added after the upgrade: notes is a nullable column without a default, "
                         + "so a row that does not name it gets NULL",
-                    expected: "NULL (notes TEXT)", actual: "\(show(notes)) (notes \(declared ?? "missing"))", sql: insert)
+                    expected: "NULL (notes TEXT)", actual: "\(show(notes)) (notes \(declared ?? "missing"))",
+                    sql: insert)
             }
         ),
     ])

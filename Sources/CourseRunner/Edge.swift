@@ -32,20 +32,23 @@ public struct Edge: Sendable, Equatable {
         /// What the class asks a check to hold.
         public var asks: String {
             switch self {
-            case .whitespace: "every whitespace character a word may be split on (tab, line break, no-break space), not only the space"
+            case .whitespace:
+                "every whitespace character a word may be split on (tab, line break, no-break space), not only the space"
             case .escape: "the escape character itself, where the learner chooses one"
             case .domain: "every value the schema or the course's data allows for a filtered column"
             case .columnNames: "the result columns by name, where the task names them"
             case .addedColumn: "the nullability and the default of a column a migration adds, with a new row after it"
             case .containedIds: "ids that contain other ids (a and ab), where a path, a prefix or instr could be used"
-            case .expression: "an expression written otherwise than the query writes it (->> and json_extract, a column and a path in it)"
+            case .expression:
+                "an expression written otherwise than the query writes it (->> and json_extract, a column and a path in it)"
             case .null: "a NULL where a value is read, compared, counted or filtered"
             case .ties: "rows equal in what orders them, where the plan alone would give another order"
             case .boundary: "a value at the limit of a comparison or a count (exactly 2 for ≥ 2, a gap in the ids)"
             case .errorPath: "a call, statement or constraint that fails, and what it leaves behind"
             case .caseAndAccents: "letters that differ only by case or by an accent, text beyond ASCII"
             case .empty: "nothing: an empty or blank input, a table without rows, a group without members"
-            case .again: "the same thing a second time: a migrator, an upsert or a sync run again, an id a cycle brings back"
+            case .again:
+                "the same thing a second time: a migrator, an upsert or a sync run again, an id a cycle brings back"
             }
         }
     }

@@ -43,7 +43,8 @@ extension Course {
             print("Edges, by class:")
             for kind in Edge.Kind.allCases {
                 let ids = declared.filter { $0.1.contains(kind) }.map(\.0)
-                print("  \(kind.rawValue) (\(ids.count)): \(kind.asks)\n    \(ids.isEmpty ? "none" : ids.joined(separator: ", "))")
+                print("  \(kind.rawValue) (\(ids.count)): \(kind.asks)")
+                print("    " + (ids.isEmpty ? "none" : ids.joined(separator: ", ")))
             }
             let bare = declared.filter { $0.1.isEmpty }.map(\.0)
             if !bare.isEmpty { print("  no edge declared (\(bare.count)): \(bare.joined(separator: ", "))") }
