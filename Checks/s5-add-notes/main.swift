@@ -20,6 +20,16 @@ func stepFourFile() throws -> DatabaseQueue {
 
 let query = "SELECT name, notes FROM item ORDER BY id"
 
+/// A step 4 file, upgraded by a migrator that knows createItem (applied already) and the learner's migrations.
+func upgradedStepFourFile() throws -> (DatabaseQueue, DatabaseMigrator) {
+    let queue = try stepFourFile()
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("createItem") { _ in }
+    registerAddNotes(&migrator)
+    try learnerCode("migrating a step 4 file with addNotes") { try migrator.migrate(queue) }
+    return (queue, migrator)
+}
+
 // edge(added-column, not-null-with-default): Kiwi, inserted after the upgrade without notes: NULL, no default
 // edge(error-path, update-before-alter): an UPDATE of notes before the column exists fails the migration
 
@@ -29,11 +39,7 @@ runCheck(
         (
             "upgrades a step 4 file: notes filled from name",
             {
-                let queue = try stepFourFile()
-                var migrator = DatabaseMigrator()
-                migrator.registerMigration("createItem") { _ in }
-                registerAddNotes(&migrator)
-                try learnerCode("migrating a step 4 file with addNotes") { try migrator.migrate(queue) }
+                let (queue, migrator) = try upgradedStepFourFile()
                 let applied = try queue.read { db in try migrator.appliedIdentifiers(db) }
                 let others = applied.filter { $0 != "createItem" }
                 try expect(
@@ -68,11 +74,7 @@ runCheck(
         (
             "a row added after the upgrade, as a step 4 program adds it, has no notes: NULL",
             {
-                let queue = try stepFourFile()
-                var migrator = DatabaseMigrator()
-                migrator.registerMigration("createItem") { _ in }
-                registerAddNotes(&migrator)
-                try learnerCode("migrating a step 4 file with addNotes") { try migrator.migrate(queue) }
+                let (queue, _) = try upgradedStepFourFile()
                 // A program that knows nothing of notes names only the columns it knows.
                 let insert = "INSERT INTO item (name, quantity) VALUES ('Kiwi', 2)"
                 try learnerCode("a step 4 insert after the upgrade", sql: insert) {
