@@ -40,7 +40,12 @@ public struct QueryRule {
 
 /// A SQL exercise: runs the learner's query.sql on `db` and compares its rows
 /// (and their order) with `expected`, naming the first of `rules` they break.
-public func checkQuery(on db: ScratchDatabase, expected: [[String]], rules: [QueryRule] = []) throws {
+/// `names`, where the task names the result columns: right rows under other
+/// names fail too (an app reads a row's columns by name), compared as SQLite
+/// compares names, ignoring the case of A–Z.
+public func checkQuery(
+    on db: ScratchDatabase, expected: [[String]], rules: [QueryRule] = [], names: [String]? = nil
+) throws {
     let sql = try learnerText("query.sql", comment: "--")
     try expect(!sql.isEmpty, "query.sql", expected: "a SELECT statement", actual: "an empty file")
     let rows = try db.rows(sql)
@@ -48,6 +53,15 @@ public func checkQuery(on db: ScratchDatabase, expected: [[String]], rules: [Que
         !rows.isEmpty || expected.isEmpty, "query.sql returns no rows", expected: table(expected),
         actual: "(no rows)", sql: sql)
     try expect(rows, equals: expected, "the rows of query.sql", rules: rules, sql: sql)
+    if let names {
+        let got = try db.columnNames(sql)
+        try expect(
+            got.map { $0.lowercased() } == names.map { $0.lowercased() },
+            "the rows are right, but the task names the column\(names.count == 1 ? "" : "s") "
+                + "\(names.joined(separator: ", ")): "
+                + "name each with AS where SQLite would name it otherwise",
+            expected: names.joined(separator: ", "), actual: got.joined(separator: ", "), sql: sql)
+    }
 }
 
 /// Rows (of a query, or of what a learner's function returned, shown as text)
@@ -66,7 +80,8 @@ public func expect(
 /// query.sql's rows compared with `expected`. `what` says what the query lists;
 /// `rules`, in order, say which of the task's rules wrong rows break.
 public func runQueryCheck(
-    _ exercise: String, _ what: String, setup: String, expected: [[String]], rules: [QueryRule] = []
+    _ exercise: String, _ what: String, setup: String, expected: [[String]], rules: [QueryRule] = [],
+    names: [String]? = nil
 ) -> Never {
     runCheck(
         exercise,
@@ -76,7 +91,7 @@ public func runQueryCheck(
                 {
                     let db = try ScratchDatabase()
                     try db.execute(setup)
-                    try checkQuery(on: db, expected: expected, rules: rules)
+                    try checkQuery(on: db, expected: expected, rules: rules, names: names)
                 }
             )
         ])

@@ -50,26 +50,20 @@ public final class ScratchDatabase {
     /// too: `sqlite3_column_text` alone ends a C string there), a blob as SQL
     /// writes it, X'00FF' (as `quote()` does): never mistaken for a text.
     public func rows(_ sql: String) throws -> [[String]] {
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
-        defer { sqlite3_finalize(statement) }
-        guard code == SQLITE_OK, let statement else {
-            throw CheckFailure(
-                "SQLite refused the query", expected: "a valid SELECT",
-                actual: "code \(code): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
-        }
-        var rows: [[String]] = []
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { break }
-            guard step == SQLITE_ROW else {
-                throw CheckFailure(
-                    "the query failed while running", expected: "rows",
-                    actual: "code \(step): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+        try withStatement(sql) { statement in
+            var rows: [[String]] = []
+            while true {
+                let step = sqlite3_step(statement)
+                if step == SQLITE_DONE { break }
+                guard step == SQLITE_ROW else {
+                    throw CheckFailure(
+                        "the query failed while running", expected: "rows",
+                        actual: "code \(step): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+                }
+                rows.append((0..<sqlite3_column_count(statement)).map { Self.text(statement, $0) })
             }
-            rows.append((0..<sqlite3_column_count(statement)).map { Self.text(statement, $0) })
+            return rows
         }
-        return rows
     }
 
     /// One value of the current row, as `rows` shows it. `sqlite3_column_bytes`
@@ -89,6 +83,28 @@ public final class ScratchDatabase {
             let count = Int(sqlite3_column_bytes(statement, column))
             return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
         }
+    }
+
+    /// The names of a query's result columns, as SQLite gives them (`sqlite3_column_name`): the alias
+    /// after AS, else a plain column's own name, else the expression's text (`count(*)`).
+    public func columnNames(_ sql: String) throws -> [String] {
+        try withStatement(sql) { statement in
+            (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) }
+        }
+    }
+
+    /// Runs `body` on `sql` prepared, and finalizes it after; a query SQLite refuses fails with its code and
+    /// message.
+    private func withStatement<T>(_ sql: String, _ body: (OpaquePointer) throws -> T) throws -> T {
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+        defer { sqlite3_finalize(statement) }
+        guard code == SQLITE_OK, let statement else {
+            throw CheckFailure(
+                "SQLite refused the query", expected: "a valid SELECT",
+                actual: "code \(code): \(String(cString: sqlite3_errmsg(handle)))", sql: sql)
+        }
+        return try body(statement)
     }
 
     /// The single value of a one-row, one-column query.

@@ -20,6 +20,7 @@ func expectFinalized(_ db: ScratchDatabase, after what: String) throws {
         actual: "\(open) open, \(busy) of them mid-step", sql: sql)
 }
 
+// edge(error-path, finalize-only-on-return): Bobby's name fails when stepped: it throws, and finalizes all the same
 runCheck(
     "s1-finalize",
     [

@@ -17,6 +17,8 @@ func scores() throws -> [Score] {
     return try learnerCode("readScores(db)") { try readScores(db.handle) }
 }
 
+// edge(null, null-read-as-zero): Blob Jr's points are NULL and Blob Sr's 0: nil and 0, never one for the other
+// edge(error-path, step-error-ends-the-loop): the second row fails when stepped: an error, not the end of the rows
 runCheck(
     "s1-read-nulls",
     [

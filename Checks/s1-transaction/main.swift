@@ -5,6 +5,8 @@ import ExerciseSupport
 
 let schema = "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
 
+// edge(error-path, no-rollback-on-error): Blob Sr's name is taken: the third insert fails after two succeeded
+// edge(case-and-accents, length-in-characters): Zoë, whose 3 characters are 4 bytes, bound with a length
 runCheck(
     "s1-transaction",
     [
@@ -19,6 +21,22 @@ runCheck(
                 try expect(
                     try db.rows("SELECT name FROM players ORDER BY id"), equals: [["Blob"], ["Blob Jr"]],
                     "the players after adding Blob and Blob Jr", sql: "SELECT name FROM players ORDER BY id")
+            }
+        ),
+        (
+            "keeps a name beyond ASCII whole: Zoë is 3 characters, 4 bytes in UTF-8",
+            {
+                let db = try ScratchDatabase(file: true)
+                try db.execute(schema)
+                try learnerCode("addPlayers(db, names: [\"Zoë\", \"Blob\"])") {
+                    try addPlayers(db.handle, names: ["Zoë", "Blob"])
+                }
+                try expect(
+                    try db.rows("SELECT name, length(CAST(name AS BLOB)) FROM players ORDER BY id"),
+                    equals: [["Zoë", "4"], ["Blob", "4"]],
+                    "the names and their bytes after adding Zoë and Blob (a length given to sqlite3_bind_text counts "
+                        + "bytes, not characters: -1 lets SQLite count them)",
+                    sql: "SELECT name, length(CAST(name AS BLOB)) FROM players ORDER BY id")
             }
         ),
         (

@@ -13,6 +13,9 @@ let setup = """
       ('Smokedown Barbecue Sauce');
     """
 
+// edge(column-names, renamed-column): the task names the column product
+// edge(whitespace, like-word-edges): Hot-Smoked: the word after a hyphen, where word edges by spaces miss it
+// edge(contained-ids, prefix-query): Smokedown starts with smoked; Unsmoked contains it: neither is the word
 runQueryCheck(
     "s10-match-sql", "the products with the word smoked, best match first", setup: setup,
     // Best first: the name that says "smoked" twice, then the short one, then the long one.
@@ -32,4 +35,5 @@ runQueryCheck(
         QueryRule("ranked all the way by bm25(product_fts), not in the order FTS5 stores the rows") {
             rows, expected in rows == expected
         },
-    ])
+    ],
+    names: ["product"])

@@ -22,6 +22,8 @@ func search(_ text: String) throws -> [String] {
     }
 }
 
+// edge(whitespace, split-on-space): a tab, a line break (LF and CRLF) and a no-break space between two words
+// edge(empty, blank-is-a-word): nothing to search: empty, spaces only, punctuation only, a tab and a line break
 runCheck(
     "s10-safe-search",
     [
@@ -32,6 +34,16 @@ runCheck(
                     try search("smoked trout"), equals: ["Smoked Trout \"Kestrel Cut\""], "search \"smoked trout\"")
                 try expectSwift(
                     try search("TROUT"), equals: ["Smoked Trout \"Kestrel Cut\"", "Trout Pâté"], "search \"TROUT\"")
+            }
+        ),
+        (
+            "words are split at any whitespace: a tab, a line break, a no-break space, not only a space",
+            {
+                // "trout\tsmoked", kept as one quoted word, is the phrase "trout smoked": no product has it.
+                for text in ["trout\tsmoked", "trout\nsmoked", "trout\r\nsmoked", "trout\u{A0}smoked"] {
+                    try expectSwift(
+                        try search(text), equals: ["Smoked Trout \"Kestrel Cut\""], "search \(swiftLiteral(text))")
+                }
             }
         ),
         (
@@ -64,7 +76,7 @@ runCheck(
         (
             "nothing to search (no letter or digit) is nil",
             {
-                for text in ["", "   ", " - ( \" * "] {
+                for text in ["", "   ", " - ( \" * ", "\t\n\u{A0}"] {
                     try expectSwift(searchPattern(text), equals: nil, "searchPattern(\(swiftLiteral(text)))")
                 }
             }

@@ -59,6 +59,7 @@ func deleteForgetsTheWords() throws {
 
 // An update and a delete are two separate triggers to fix: the check tries
 // both and names each one that broke.
+// edge(again, update-without-delete): a rename: the old words leave the index, the new ones come in
 runCheck(
     "s10-trigger-fix",
     [

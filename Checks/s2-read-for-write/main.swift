@@ -5,6 +5,8 @@ import GRDB
 
 let query = "SELECT id, name FROM players ORDER BY id"
 
+// edge(empty, always-true): id 42, which no player has: nothing renamed, false
+// edge(boundary, no-where): two players, one renamed: an UPDATE without WHERE renames both
 runCheck(
     "s2-read-for-write",
     [

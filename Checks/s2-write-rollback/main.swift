@@ -21,6 +21,9 @@ func rows(_ queue: DatabaseQueue) throws -> [[String]] {
     try queue.read { db in try Row.fetchAll(db, sql: query).map { [$0[0] as String, $0[1] as String] } }
 }
 
+// edge(whitespace, newline-not-blank): names of a tab, a line break (LF, CRLF) or a no-break space only are blank
+// edge(empty, error-caught-inside): an empty name: refused with an error, not skipped
+// edge(error-path, two-writes): the roster refused after the team's insert: nothing saved, not even the team
 runCheck(
     "s2-write-rollback",
     [
@@ -62,6 +65,20 @@ runCheck(
                     "the team is saved though its roster was refused (the team and its players belong in one write)",
                     sql: "SELECT count(*) FROM teams")
                 try expect(try rows(queue), equals: [], "players after a refused roster", sql: query)
+            }
+        ),
+        (
+            "a name of whitespace only is blank: a tab, a line break, a no-break space",
+            {
+                for blank in ["\t", "\n", " \r\n ", "\u{A0}"] {
+                    let queue = try freshQueue()
+                    let error = try learnerCodeThrows(
+                        "addTeam(queue, name: \"Pumas\", players: [\"Blob\", \(swiftLiteral(blank))]), a blank name,"
+                    ) {
+                        try addTeam(queue, name: "Pumas", players: ["Blob", blank])
+                    }
+                    try expect("\(error)", equals: "\(RosterError.blankName)", "the error for a blank name")
+                }
             }
         ),
     ])

@@ -54,6 +54,7 @@ func whyForeignKeysAreOff() -> String {
 }
 
 traceEveryConnection()
+// edge(error-path, pragma-in-a-write): team 42, which does not exist: refused on the connection the app opens
 runCheck(
     "s3-foreign-keys-off",
     [

@@ -14,6 +14,8 @@ func migrated() throws -> DatabaseQueue {
 
 let query = "SELECT name, teamID FROM players ORDER BY id"
 
+// edge(null, cascade): the Lions deleted: their players' teamID becomes NULL, the players stay
+// edge(error-path, plain-integer): team 42, which does not exist: the insert is refused
 runCheck(
     "s3-on-delete",
     [

@@ -8,6 +8,10 @@ let setup = """
       ('Blob', 2), ('Blob Jr', 2), ('Blob Sr', 1), ('Blobby', 4), ('Bobby', NULL);
     """
 
+// edge(column-names, unnamed-count): the task names the columns name, players
+// edge(empty, inner-join): the Bears, a team without players: count 0
+// edge(null, count-star): Bobby's teamID is NULL; the Bears' row from LEFT JOIN has a NULL player id
+// edge(ties, no-tie-break): Eagles and Tigers, one player each: by name
 runQueryCheck(
     "s3-team-sizes", "every team with its number of players, biggest first, ties by name", setup: setup,
     expected: [["Lions", "2"], ["Eagles", "1"], ["Tigers", "1"], ["Bears", "0"]],
@@ -25,4 +29,5 @@ runQueryCheck(
         QueryRule("teams with as many players are ordered by name (Eagles before Tigers)") { rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["name", "players"])

@@ -12,6 +12,10 @@ let setup = """
 // unless the query breaks the tie by id. NOCASE folds A–Z only: Äpfel and
 // äpfel stay different, ordered by their bytes.
 
+// edge(column-names, renamed-columns): the task names the columns name, count
+// edge(boundary, count-above-2): Cherry, Apple and äpfel have exactly 2: count ≥ 2 keeps them
+// edge(ties, no-tie-break): apple 5 and Apple 2 tie under NOCASE; the index on count would order them by count
+// edge(case-and-accents, binary-order): Äpfel and äpfel: NOCASE folds A–Z only
 runQueryCheck(
     "s4-nocase-sql", "items with count ≥ 2, by name ignoring case, then by id", setup: setup,
     expected: [
@@ -28,4 +32,5 @@ runQueryCheck(
         QueryRule("names equal but for case are ordered by id (apple, id 3, before Apple, id 5)") { rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["name", "count"])

@@ -24,6 +24,8 @@ func sorted(_ names: [String]) throws -> [String] {
     return try items().read { db in try learnerCode("itemName", sql: sql) { try String.fetchAll(db, sql: sql) } }
 }
 
+// edge(case-and-accents, case-only): Äpfel and émile among names that differ by case
+// edge(ties, no-tie-break): Apple and apple, equal but for case: plain order
 runCheck(
     "s4-order-by-name",
     [

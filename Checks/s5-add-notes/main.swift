@@ -20,17 +20,26 @@ func stepFourFile() throws -> DatabaseQueue {
 
 let query = "SELECT name, notes FROM item ORDER BY id"
 
+/// A step 4 file, upgraded by a migrator that knows createItem (applied already) and the learner's migrations.
+func upgradedStepFourFile() throws -> (DatabaseQueue, DatabaseMigrator) {
+    let queue = try stepFourFile()
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("createItem") { _ in }
+    registerAddNotes(&migrator)
+    try learnerCode("migrating a step 4 file with addNotes") { try migrator.migrate(queue) }
+    return (queue, migrator)
+}
+
+// edge(added-column, not-null-with-default): Kiwi, inserted after the upgrade without notes: NULL, no default
+// edge(error-path, update-before-alter): an UPDATE of notes before the column exists fails the migration
+
 runCheck(
     "s5-add-notes",
     [
         (
             "upgrades a step 4 file: notes filled from name",
             {
-                let queue = try stepFourFile()
-                var migrator = DatabaseMigrator()
-                migrator.registerMigration("createItem") { _ in }
-                registerAddNotes(&migrator)
-                try learnerCode("migrating a step 4 file with addNotes") { try migrator.migrate(queue) }
+                let (queue, migrator) = try upgradedStepFourFile()
                 let applied = try queue.read { db in try migrator.appliedIdentifiers(db) }
                 let others = applied.filter { $0 != "createItem" }
                 try expect(
@@ -61,5 +70,35 @@ runCheck(
                     rows, equals: ["Apple → Apple", "Pear → Pear", "Äpfel → Äpfel"], "name → notes after the upgrade",
                     sql: query)
             }
-        )
+        ),
+        (
+            "a row added after the upgrade, as a step 4 program adds it, has no notes: NULL",
+            {
+                let (queue, _) = try upgradedStepFourFile()
+                // A program that knows nothing of notes names only the columns it knows.
+                let insert = "INSERT INTO item (name, quantity) VALUES ('Kiwi', 2)"
+                try learnerCode("a step 4 insert after the upgrade", sql: insert) {
+                    try queue.write { db in try db.execute(sql: insert) }
+                }
+                let (notes, column) = try queue.read { db in
+                    (
+                        try String?.fetchOne(db, sql: "SELECT notes FROM item WHERE name = 'Kiwi'") ?? nil,
+                        try Row.fetchOne(
+                            db,
+                            sql: "SELECT type, \"notnull\", dflt_value FROM pragma_table_info('item') "
+                                + "WHERE name = 'notes'")
+                    )
+                }
+                let declared = column.map {
+                    "\($0["type"] as String? ?? "")\(($0["notnull"] as Int? ?? 0) == 1 ? " NOT NULL" : "")"
+                        + (($0["dflt_value"] as String?).map { " DEFAULT \($0)" } ?? "")
+                }
+                try expect(
+                    notes == nil,
+                    "Kiwi's notes, added after the upgrade: notes is a nullable column without a default, "
+                        + "so a row that does not name it gets NULL",
+                    expected: "NULL (notes TEXT)", actual: "\(show(notes)) (notes \(declared ?? "missing"))",
+                    sql: insert)
+            }
+        ),
     ])

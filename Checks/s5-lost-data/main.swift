@@ -24,6 +24,8 @@ func migrated() throws -> (DatabaseQueue, [[String]]) {
     return (queue, rows)
 }
 
+// edge(null, empty-note): Pear's notes is NULL: it becomes the name, not ''
+// edge(boundary, ids-renumbered): ids 1, 2, 5, a gap: copied as they are, not renumbered
 runCheck(
     "s5-lost-data",
     [

@@ -13,6 +13,9 @@ let setup = """
 // Cereals (2) and Condiments (5) tie on one product each: grouped by CategoryID, SQLite's
 // plan gives Condiments first unless the query orders ties by name.
 
+// edge(column-names, unnamed-average): the task names the columns CategoryName, products, averagePrice
+// edge(domain, discontinued-kept): Discontinued holds '0' and '1', as in the catalog: Guaraná is '1'
+// edge(ties, no-tie-break): Cereals and Condiments, one product each: by name
 runQueryCheck(
     "s6-category-sql", "categories with products still sold: count and average price, most first", setup: setup,
     expected: [
@@ -36,4 +39,5 @@ runQueryCheck(
             rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["CategoryName", "products", "averagePrice"])

@@ -18,6 +18,7 @@ func product(_ queue: DatabaseQueue) throws -> String {
     }
 }
 
+// edge(error-path, swapped-writes): a refused price and a refused stock: whichever UPDATE fails, both roll back
 runCheck(
     "s6-edit-transaction",
     [

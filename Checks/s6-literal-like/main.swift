@@ -6,7 +6,8 @@ import GRDB
 let setup = """
     CREATE TABLE Products (ProductID INTEGER PRIMARY KEY, ProductName TEXT NOT NULL);
     INSERT INTO Products (ProductName) VALUES
-      ('100% Juice'), ('1000 Teas'), ('Pure_Water'), ('PureXWater'), ('Chai'), ('Back\\Slash'), ('Backslash');
+      ('100% Juice'), ('1000 Teas'), ('Pure_Water'), ('PureXWater'), ('Chai'), ('Back\\Slash'), ('Backslash'),
+      ('Yes!Cola'), ('Hash#Tea'), ('Up^Beat'), ('Tilde~Jam'), ('Pipe|Ale'), ('Half/Half'), ('Cash$Nut'), ('At@Home');
     """
 
 func search(_ text: String) throws -> [String] {
@@ -34,6 +35,8 @@ func expectSearch(_ text: String, finds expected: [String], _ rule: String) thro
         "the search for \(show(text)) \(how) (\(rule))", expected: show(expected), actual: show(found), sql: setup)
 }
 
+// edge(escape, bang-not-escaped): the escape character itself, whichever is chosen: \ ! # ^ ~ | / $ @ in names
+// edge(case-and-accents, instr-case-sensitive): "chai" finds Chai: LIKE folds A–Z
 runCheck(
     "s6-literal-like",
     [
@@ -64,6 +67,18 @@ runCheck(
                 try expectSearch(
                     "k\\s", finds: ["Back\\Slash"],
                     "the escape character itself is escaped first")
+            }
+        ),
+        (
+            "the escape character itself is escaped, whichever you chose: ! # ^ ~ | / $ @ are just themselves",
+            {
+                // With ESCAPE '!', an unescaped ! in the text escapes the letter after it: "s!c" looks for "sc".
+                for (text, name) in [
+                    ("s!c", "Yes!Cola"), ("h#t", "Hash#Tea"), ("p^b", "Up^Beat"), ("e~j", "Tilde~Jam"),
+                    ("e|a", "Pipe|Ale"), ("f/h", "Half/Half"), ("h$n", "Cash$Nut"), ("t@h", "At@Home"),
+                ] {
+                    try expectSearch(text, finds: [name], "escape the escape character you chose, as % and _")
+                }
             }
         ),
     ])

@@ -22,6 +22,8 @@ func contents(_ queue: DatabaseQueue) throws -> [String] {
 
 let before = ["lune Moon", "terre Earth"]
 
+// edge(empty, empty-id-accepted): a body whose id is empty: refused, nothing saved
+// edge(error-path, insert-per-write): the same id twice: the PRIMARY KEY refuses the second, nothing saved
 runCheck(
     "s7-sync-atomic",
     [

@@ -35,6 +35,9 @@ func checkAffinities(_ declaredTypes: [String]) throws {
     }
 }
 
+// edge(empty, no-type-is-numeric): a column declared with no type: BLOB
+// edge(case-and-accents, case-sensitive): "int" in small letters: INTEGER
+// edge(boundary, rules-out-of-order): "FLOATING POINT": INT inside POINT, the first rule wins
 runCheck(
     "s8-affinity",
     [

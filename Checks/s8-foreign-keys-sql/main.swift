@@ -14,6 +14,9 @@ let setup = """
     CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT);
     """
 
+// edge(column-names, unnamed-key): the task names the column key
+// edge(null, to-column-assumed): player → team without a column: fk."to" is NULL
+// edge(ties, table-only): two keys of match: by column, not as pragma_foreign_key_list lists them
 runQueryCheck(
     "s8-foreign-keys-sql", "every foreign key column as child.column → parent.column", setup: setup,
     expected: [
@@ -37,4 +40,5 @@ runQueryCheck(
         QueryRule("then by child column (match.away_team_id before match.home_team_id)") { rows, expected in
             rows == expected
         },
-    ])
+    ],
+    names: ["key"])

@@ -93,6 +93,7 @@ func hasABusyTimeout() throws {
 
 // The two rules are two separate changes (one per function): the check tries
 // both and names each one that broke.
+// edge(error-path, timeout-only): another process holds the write lock: the read-then-write waits its turn
 runCheck(
     "s9-busy-fix",
     [

@@ -49,6 +49,8 @@ func withScores<T>(_ body: (DatabasePool) throws -> T) throws -> T {
 let shown = { (scores: [Score]) in scores.map { [$0.name, "\($0.points)"] } }
 let best = [["Cy", "40"], ["Ann", "30"], ["Bob", "30"]]
 
+// edge(ties, no-tie-break): equal points: by name
+// edge(boundary, lowest-first): the three best of more: most points first
 runCheck(
     "s9-pool-scoreboard",
     [

@@ -2,7 +2,8 @@
 //
 // Write `searchPattern`: what a learner typed in a search box, as an FTS5
 // query for `MATCH ?` that means "rows with all these words, the last one
-// possibly unfinished". Whatever they type — quotes, *, -, :, parentheses,
+// possibly unfinished", words separated by any whitespace (a tab, a line
+// break, not only a space). Whatever they type — quotes, *, -, :, parentheses,
 // a dot, an apostrophe, AND, OR, NOT, NEAR — must be searched as words, never
 // read as FTS5 syntax.
 // Return nil when the text holds nothing to search (no letter or digit).

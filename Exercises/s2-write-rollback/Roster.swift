@@ -5,7 +5,7 @@ import GRDB
 // Tables: teams (id INTEGER PRIMARY KEY, name TEXT NOT NULL)
 //         players (id INTEGER PRIMARY KEY, name TEXT NOT NULL, teamID INTEGER)
 // Write `addTeam`: insert the team, then its players with the team's id. A
-// blank player name (only spaces, or empty) is refused with
+// blank player name (only whitespace: spaces, tabs, line breaks; or empty) is refused with
 // `RosterError.blankName`, and then nothing at all is saved, not even the team.
 
 enum RosterError: Error, Equatable {

@@ -5,7 +5,7 @@ import GRDB
 // Tables: teams (id INTEGER PRIMARY KEY, name TEXT NOT NULL)
 //         players (id INTEGER PRIMARY KEY, name TEXT NOT NULL, teamID INTEGER)
 // Write `addTeam`: insert the team, then its players with the team's id. A
-// blank player name (only spaces, or empty) is refused with
+// blank player name (only whitespace: spaces, tabs, line breaks; or empty) is refused with
 // `RosterError.blankName`, and then nothing at all is saved, not even the team.
 
 enum RosterError: Error, Equatable {
@@ -19,7 +19,7 @@ func addTeam(_ queue: DatabaseQueue, name: String, players: [String]) throws {
         try db.execute(sql: "INSERT INTO teams (name) VALUES (?)", arguments: [name])
         let teamID = db.lastInsertedRowID
         for player in players {
-            guard !player.trimmingCharacters(in: .whitespaces).isEmpty else { throw RosterError.blankName }
+            guard !player.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw RosterError.blankName }
             try db.execute(sql: "INSERT INTO players (name, teamID) VALUES (?, ?)", arguments: [player, teamID])
         }
     }

@@ -131,6 +131,8 @@ public struct Lint {
             problem("a predict exercise's file is prediction.txt")
         }
         if !files("Checks/\(id)").contains("main.swift") { problem("Checks/\(id)/main.swift is missing") }
+        // The edges of its rules the check holds a case for, each with the mistake that misses it (Edge).
+        problems += Edge.problems(exercise, root: checkout.root).map { "\(id): \($0)" }
         // Known mistakes and alternatives (at least one each: `make ex ARGS="new"` makes one of each), each a whole learner file that
         // verify builds; Package.swift excludes both folders from the check, so both must exist.
         for (folder, variants, least) in [

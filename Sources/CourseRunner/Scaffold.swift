@@ -263,6 +263,7 @@ public struct Scaffold {
                 // One case per rule of the task, each on data where breaking that rule alone changes
                 // what the check sees (docs/instructors.md): with ids 1, 2, 3 the largest id is also the
                 // count; with 1, 2, 4 (row 3 deleted) it is not.
+                // edge(boundary, largest-id): ids 1, 2, 4, a gap where row 3 was deleted
                 runCheck(
                     "\(id)",
                     [
@@ -317,6 +318,7 @@ public struct Scaffold {
 
                 @testable import \(module)
 
+                // edge(boundary, largest-id): Program.swift deletes row 2 of 3: the largest id is not the count
                 runPredictionCheck("\(id)", program: program)
 
                 """)
@@ -341,6 +343,7 @@ public struct Scaffold {
 
                 // Row 3 was deleted: the largest id (4) is not the number of rows (3). With ids 1, 2, 3
                 // the two agree, and no case would decide the rule (docs/instructors.md).
+                // edge(boundary, largest-id): ids 1, 2, 4, a gap where row 3 was deleted
                 let setup = \"""
                     CREATE TABLE item (id INTEGER PRIMARY KEY);
                     INSERT INTO item (id) VALUES (1), (2), (4);

@@ -10,6 +10,9 @@ public struct Verifier {
     /// Print every failure a starter or a known mistake gets, whole (`verify --messages`): the list a
     /// person reads once to see that each names what is wrong.
     public var printsMessages = false
+    /// Print, under each exercise, the edges its check declares (Edge), each with the first failure line
+    /// of the mistake that misses it (`verify --edges`): where an instructor sees which edges a check holds.
+    public var printsEdges = false
 
     public init(checkout: Checkout) {
         self.checkout = checkout
@@ -87,6 +90,7 @@ public struct Verifier {
                 }
             }
             found += sameWords(firstLines)
+            let edges = Edge.declared(for: exercise, root: checkout.root).edges
             let counts =
                 "\(mine.filter { $0.attempt.role == .mistake }.count) mistakes, "
                 + "\(mine.filter { $0.attempt.role == .alternative }.count) alternatives"
@@ -94,10 +98,22 @@ public struct Verifier {
                 "\(found.isEmpty ? "✓" : "✗") \(exercise.id): starter fails at \(starter.stage.rawValue), "
                     + "solution \(solution.passed ? "passes" : "FAILS") (saved as \(Verifier.editorSavedWords(exercise.file)): "
                     + "\(saved.passed ? "passes" : "FAILS")), \(counts)")
+            if printsEdges { print(edgeLines(edges, mine).joined(separator: "\n")) }
             fflush(nil)
             problems += found.map { Problem(exercise: exercise, text: $0) }
         }
         return problems
+    }
+
+    /// The edges an exercise's check declares, one line each, with the first failure line of the mistake
+    /// that misses it (what verify proved), or the absence of edges, which lint also reports.
+    func edgeLines(_ edges: [Edge], _ answers: [Checked]) -> [String] {
+        if edges.isEmpty { return ["    no edge declared: nothing shows which edges of its rules the check holds"] }
+        return edges.map { edge in
+            let mistake = answers.first { $0.attempt.role == .mistake && $0.attempt.variant.name == edge.mistake }
+            let caught = mistake.flatMap { firstFailure($0.result.message) } ?? "(no such mistake: lint names it)"
+            return "    edge \(edge.kind.rawValue): \(edge.cases)\n      mistakes/\(edge.mistake): \(caught)"
+        }
     }
 
     /// Never used: `results` returns a result for every exercise it is given.

@@ -113,6 +113,62 @@ func write(_ text: String, to url: URL) throws {
         #expect(lint.problems(includingUnfinished: false).filter { unfinished.contains($0) } == [])
     }
 
+    /// A check that declares no edge, one whose class is unknown, and one that names a mistake the manifest
+    /// does not list: each reported, naming the file; a well-formed declaration is read whole.
+    @Test func edgesAreDeclaredBesideTheCasesAndNameAKnownMistake() throws {
+        let root = try scratchFolder("lint-edges")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let entry = { (id: String) in
+            """
+            {"id": "\(id)", "kind": "sql", "step": 1, "section": "docs/01-demo.md#reading", "file": "query.sql",
+             "task": "Do it.", "hints": ["one", "two", "three"], "starter": {"stage": "check", "says": "a rule"},
+             "mistakes": [{"name": "split-on-space", "says": "a rule"}], "alternatives": [{"name": "other"}]}
+            """
+        }
+        try write(
+            "{\"exercises\": [\(entry("s1-bare")), \(entry("s1-wrong")), \(entry("s1-good"))]}",
+            to: root.appendingPathComponent("Exercises/manifest.json"))
+        try write("runQueryCheck()\n", to: root.appendingPathComponent("Checks/s1-bare/main.swift"))
+        try write(
+            "// edge(sideways, split-on-space): a tab\n// edge(whitespace, split-at-tab): a tab\nrunQueryCheck()\n",
+            to: root.appendingPathComponent("Checks/s1-wrong/main.swift"))
+        let good = "  // edge(whitespace, split-on-space): a tab, a line break (LF and CRLF) between two words\n"
+        try write(good + "runQueryCheck()\n", to: root.appendingPathComponent("Checks/s1-good/main.swift"))
+        let problems = Lint(checkout: Checkout(root: root), manifest: try Manifest.load(root: root)).problems()
+            .filter { $0.contains("edge") }
+        let classes = Edge.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+        #expect(
+            problems == [
+                "s1-bare: Checks/s1-bare/main.swift declares no edge: write `// edge(<class>, <mistake>): "
+                    + "<what the case holds>` beside the case that holds it (classes: \(classes))",
+                "s1-wrong: Checks/s1-wrong/main.swift: cannot read \"// edge(sideways, split-on-space): a tab\": "
+                    + "write `// edge(<class>, <mistake>): <what the case holds>`, the class one of \(classes)",
+                "s1-wrong: Checks/s1-wrong/main.swift: edge(whitespace, split-at-tab) names no mistake of the "
+                    + "manifest: add Checks/s1-wrong/mistakes/split-at-tab, the answer that misses that edge",
+            ], "\(problems)")
+        #expect(
+            Edge.declared(in: good).edges == [
+                Edge(
+                    kind: .whitespace, mistake: "split-on-space",
+                    cases: "a tab, a line break (LF and CRLF) between two words")
+            ])
+    }
+
+    /// Every exercise of the course declares its edges, and each names one of its own mistakes (lint says
+    /// which do not); the classes the issue asks for are each held by at least one exercise.
+    @Test func theCourseDeclaresItsEdges() throws {
+        let manifest = try Manifest.load(root: repositoryRoot)
+        var held = Set<Edge.Kind>()
+        for exercise in manifest.exercises {
+            let edges = Edge.declared(for: exercise, root: repositoryRoot).edges
+            #expect(!edges.isEmpty, "\(exercise.id) declares no edge")
+            held.formUnion(edges.map(\.kind))
+        }
+        for kind in [Edge.Kind.whitespace, .escape, .domain, .columnNames, .addedColumn, .containedIds] {
+            #expect(held.contains(kind), "no exercise holds a \(kind.rawValue) edge")
+        }
+    }
+
     @Test func anchorsFollowGitHub() {
         #expect(
             Lint.anchor("## ON DELETE: what should happen to Blob when the Lions go?")

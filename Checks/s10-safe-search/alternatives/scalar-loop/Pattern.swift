@@ -12,7 +12,7 @@ import Foundation
 
 func searchPattern(_ text: String) -> String? {
     var phrases: [String] = []
-    for word in text.split(separator: " ") {
+    for word in text.split(whereSeparator: { $0.isWhitespace }) {
         guard word.unicodeScalars.contains(where: { $0.properties.isAlphabetic || $0.properties.numericType != nil })
         else { continue }
         var phrase = "\""

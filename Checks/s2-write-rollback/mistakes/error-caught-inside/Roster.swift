@@ -20,7 +20,7 @@ func addTeam(_ queue: DatabaseQueue, name: String, players: [String]) throws {
         let teamID = db.lastInsertedRowID
         for player in players {
             // A blank name is skipped.
-            guard !player.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            guard !player.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { continue }
             try db.execute(sql: "INSERT INTO players (name, teamID) VALUES (?, ?)", arguments: [player, teamID])
         }
     }

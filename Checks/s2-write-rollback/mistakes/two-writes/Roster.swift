@@ -21,7 +21,7 @@ func addTeam(_ queue: DatabaseQueue, name: String, players: [String]) throws {
     }
     try queue.write { db in
         for player in players {
-            guard !player.trimmingCharacters(in: .whitespaces).isEmpty else { throw RosterError.blankName }
+            guard !player.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw RosterError.blankName }
             try db.execute(sql: "INSERT INTO players (name, teamID) VALUES (?, ?)", arguments: [player, teamID])
         }
     }

@@ -4,7 +4,7 @@
 -- Write one SELECT: every team's name and how many players it has, teams
 -- without players included (with 0), the biggest team first, ties by name.
 -- Columns: name, players. Lines starting with -- are ignored.
-SELECT t.name AS team,
-       (SELECT count(*) FROM players AS p WHERE p.teamID = t.id) AS size
+SELECT t.name,
+       (SELECT count(*) FROM players AS p WHERE p.teamID = t.id) AS players
 FROM teams AS t
-ORDER BY size DESC, team;
+ORDER BY players DESC, t.name;

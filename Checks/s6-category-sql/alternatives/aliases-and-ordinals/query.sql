@@ -7,7 +7,7 @@
 -- price rounded to 2 decimals; the category with most products first, ties
 -- by name. Columns: CategoryName, products, averagePrice.
 -- Lines starting with -- are ignored.
-SELECT c.CategoryName AS category, count(p.ProductID) AS sold, round(avg(p.UnitPrice), 2) AS price
+SELECT c.CategoryName, count(p.ProductID) AS Products, round(avg(p.UnitPrice), 2) AS averageprice
 FROM Categories AS c
 JOIN Products AS p USING (CategoryID)
 WHERE p.Discontinued = '0'

@@ -1,0 +1,25 @@
+import GRDB
+
+// Exercise s11-orbit-write · write the code · chapter 11, "Orbits, all the way up: a recursive CTE"
+//
+// Table: body (id TEXT PRIMARY KEY, orbits TEXT): what each body goes round
+// (NULL: nothing). Return the chain from `id` up: `id`, what it goes round,
+// what that goes round… each id once. Bad data can hold a cycle (a goes round
+// b, b round a): stop before an id already in the chain. Do it in one
+// statement, a recursive CTE, not a query per level.
+
+func orbitChain(_ db: Database, from id: String) throws -> [String] {
+    try String.fetchAll(
+        db,
+        sql: """
+            WITH RECURSIVE chain(id, depth, path, is_cycle) AS (
+              SELECT ?1, 0, '/' || ?1 || '/', 0
+              UNION ALL
+              SELECT body.orbits, chain.depth + 1, chain.path || body.orbits || '/',
+                     instr(chain.path, '/' || body.orbits || '/') > 0
+              FROM chain JOIN body ON body.id = chain.id
+              WHERE body.orbits IS NOT NULL AND NOT chain.is_cycle
+            )
+            SELECT id FROM chain ORDER BY depth
+            """, arguments: [id])
+}

@@ -1,0 +1,11 @@
+-- Exercise s7-bodies-sql · write the SQL · chapter 7, "The schema is a SQL file"
+--
+-- Table: solar_body (id, name, english_name, body_type, density, gravity,
+--   discovered_by, discovery_date), as Steps/step7/Resources/BodiesDB-001.sql
+--   creates it; unknown values are NULL.
+-- Write one SELECT: the English name and gravity of every planet whose
+-- gravity is known, strongest gravity first.
+-- Columns: english_name, gravity. Lines starting with -- are ignored.
+SELECT english_name, gravity FROM solar_body
+WHERE body_type NOT IN ('Star', 'Moon') AND gravity IS NOT NULL
+ORDER BY gravity DESC;
