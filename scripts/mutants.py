@@ -132,6 +132,7 @@ def failed_tests(log_text):
 
 def judge(mutant, tiers, log, baseline):
     """Runs the tiers on the mutated tree: (verdict, tier number, failing tests)."""
+    pathlib.Path(log).touch()
     if any(t.startswith("swift ") for t in tiers):
         if run(["swift", "build", "--build-tests"], log) != 0:
             return "did not compile", 0, []
