@@ -112,6 +112,18 @@ import Testing
         #expect(search.cache.misses <= 3, "the lookup read \(search.cache.misses) pages")
     }
 
+    /// Reading the page cache's counts leaves them as they were, unless the reader asks to start again
+    /// (`reset: true`, what --stats does before a command): two reads in a row see the same misses.
+    @Test func readingTheCacheCountsResetsThemOnlyWhenAsked() throws {
+        let db = try CountedConnection(path: try person(indexed: false))
+        _ = try db.integer("SELECT count(*) FROM person")
+        let kept = CacheCounts(db.handle)
+        #expect(kept.misses > 0)
+        #expect(CacheCounts(db.handle) == kept, "a plain read reset the counts")
+        #expect(CacheCounts(db.handle, reset: true) == kept)
+        #expect(CacheCounts(db.handle).misses == 0, "after reset: true, the counts start again")
+    }
+
     func pageCount(of table: String, in path: String) throws -> Int {
         let db = try CountedConnection(path: path)
         return try db.integer("SELECT count(*) FROM dbstat WHERE name = '\(table)'")
