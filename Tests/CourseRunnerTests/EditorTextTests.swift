@@ -17,6 +17,8 @@ import Testing
         #expect(editorNeutral(Data("-- a comment\rSELECT name\rFROM teams;\r".utf8)) == lines, "classic Mac: CR")
         #expect(editorNeutral(Data(lines.utf8)) == lines)
         #expect(editorNeutral(Data([0xFF, 0xFE, 0x41])) == nil, "not UTF-8")
+        // A blank line after a CRLF is a line of its own: only the LF that belongs to a CR is dropped.
+        #expect(editorNeutral(Data("SELECT 1;\r\n\r\n\nSELECT 2;".utf8)) == "SELECT 1;\n\n\nSELECT 2;")
         // Without it: "\r\n" is one Character, and the file is one line that starts with a comment.
         #expect(String(decoding: windows, as: UTF8.self).components(separatedBy: "\n").count == 1)
     }

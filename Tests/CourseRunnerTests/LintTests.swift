@@ -46,7 +46,7 @@ func write(_ text: String, to url: URL) throws {
               "starter": {"stage": "check", "says": "expected"},
               "mistakes": [{"name": "listed", "says": "a rule"}]},
              {"id": "s3-beyond", "kind": "write", "step": 3, "section": "docs/01-demo.md#nowhere",
-              "file": "Demo.swift", "task": "Do it.", "hints": ["one", "two", "three"],
+              "file": "Demo.swift", "task": "Do it.", "hints": ["one", "  ", "three"],
               "starter": {"stage": "check", "says": "expected"}, "mistakes": []}]}
             """
         try write(manifest, to: root.appendingPathComponent("Exercises/manifest.json"))
@@ -69,6 +69,7 @@ func write(_ text: String, to url: URL) throws {
             "Exercises/s1-orphan: not in Exercises/manifest.json (add it, or delete the orphan)",
             "docs/01-demo.md: no \"## Exercises\" section listing s1-demo",
             "s3-beyond: step 3 is not a step of the course (no chapter docs/03-….md titled \"# Step 3 ·\")",
+            "s3-beyond: needs three hints, from gentle to explicit (has 2)",  // one of them only blanks
         ]
         for line in expected { #expect(problems.contains(line), "missing: \(line)\nall: \(problems)") }
     }
