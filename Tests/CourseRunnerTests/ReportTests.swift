@@ -110,6 +110,21 @@ import Testing
         #expect(cases["s1-c"]?["classname"] as? String == "step1")
     }
 
+    /// `make ex ARGS="report"` in a learner's checkout: the table on the screen, and the same table
+    /// with its JSON and JUnit twins in .course/, where an instructor's cohort report reads them.
+    @Test func theReportCommandWritesItsThreeFiles() throws {
+        let copy = try LearnerCopy("report-command")
+        defer { copy.remove() }
+        let result = copy.course(["report"])
+        #expect(result.status == 0, "\(result.output)")
+        let folder = copy.root.appendingPathComponent(".course")
+        let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
+        #expect(result.output.contains(markdown.trimmingCharacters(in: .newlines)))
+        let cohort = Cohort.load([copy.root.path], exercises: try Manifest.load(root: repositoryRoot).exercises.map(\.id))
+        #expect(cohort.skipped.isEmpty, "\(cohort.skipped.map(\.reason))")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.xml").path))
+    }
+
     /// Two learners' report.json files, read back from disk into one table.
     @Test func cohortTableFromReportFiles() throws {
         let root = try scratchFolder("cohort")

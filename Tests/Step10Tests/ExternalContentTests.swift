@@ -89,4 +89,20 @@ import Testing
         #expect(lines.contains("    body_fts -. \"content=: text read back by rowid\" .-> solar_body"))
         #expect(lines.contains("    product_search -. reads .-> Categories"))
     }
+
+    /// The diagram comes out the same whatever order the triggers were made in: the same triggers,
+    /// dropped and made again in reverse, draw the same lines (the chapter's picture must not follow
+    /// the order sqlite_schema happens to hold them in).
+    @Test func theDiagramDoesNotFollowTheOrderTheTriggersWereMadeIn() throws {
+        let queue = try bodies()
+        let before = try queue.read { db in try indexDiagram(db) }
+        try queue.write { db in
+            let triggers = try Row.fetchAll(
+                db, sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' ORDER BY rowid DESC")
+            #expect(triggers.count == 8)
+            for trigger in triggers { try db.execute(sql: "DROP TRIGGER \(trigger["name"] as String)") }
+            for trigger in triggers { try db.execute(sql: trigger["sql"] as String) }
+        }
+        #expect(try queue.read { db in try indexDiagram(db) } == before)
+    }
 }

@@ -227,6 +227,22 @@ final class Lines: @unchecked Sendable {
             apart.all.joined(separator: "\n").contains(
                 "is now (021) 555 0000: its UPDATE was kept without the product's"))
     }
+
+    /// A dry run that refuses in other words than the real edit: the tour says so, never "word for word".
+    @Test func badInputSectionComparesTheDryRunsWordsWithTheRealEdits() throws {
+        let copy = try CatalogCopy()
+        defer { copy.remove() }
+        let options = try DatabaseOptions.parse(["--database", copy.path])
+        let database = try AppDatabase.open(options, copyBundle: false, narrator: Narrator(write: { _ in }))
+        let differs = RecordedLines()
+        try badInput(differs.narrator, database) { id, edit, dryRun in
+            guard dryRun else { return try database.saveEdit(productID: id, edit, dryRun: false) }
+            throw CourseError.input("a dry run that checks nothing")
+        }
+        let text = differs.all.joined(separator: "\n")
+        #expect(text.contains("--dry-run did not report what the real edit reports"))
+        #expect(!text.contains("word for word"))
+    }
 }
 
 extension EditTests {
