@@ -120,7 +120,8 @@ import Testing
         let folder = copy.root.appendingPathComponent(".course")
         let markdown = try String(contentsOf: folder.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(result.output.contains(markdown.trimmingCharacters(in: .newlines)))
-        let cohort = Cohort.load([copy.root.path], exercises: try Manifest.load(root: repositoryRoot).exercises.map(\.id))
+        let cohort = Cohort.load(
+            [copy.root.path], exercises: try Manifest.load(root: repositoryRoot).exercises.map(\.id))
         #expect(cohort.skipped.isEmpty, "\(cohort.skipped.map(\.reason))")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("report.xml").path))
     }
