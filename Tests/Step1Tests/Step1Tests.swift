@@ -41,6 +41,20 @@ import Testing
         }
     }
 
+    /// An error while stepping (here SQLITE_INTERRUPT, from a progress handler that stops every
+    /// statement) is reported with its code and SQL, never read as one more row.
+    @Test func anErrorWhileSteppingIsReportedNotReadAsARow() throws {
+        try withDatabase { db in
+            try insertPlayers(db, [("Blob", nil, false)])
+            sqlite3_progress_handler(db, 1, { _ in 1 }, nil)
+            defer { sqlite3_progress_handler(db, 0, nil, nil) }
+            let error = try #require(throws: SQLiteError.self) { try fetchPlayers(db) }
+            #expect(error.resultCode == SQLITE_INTERRUPT)
+            #expect(error.message == "interrupted")
+            #expect(error.sql == "SELECT id, name, createdAt, isInjured FROM players ORDER BY id")
+        }
+    }
+
     @Test func aMisspelledTableFailsWhenPreparedBeforeAnythingRuns() throws {
         try withDatabase { db in
             var statement: OpaquePointer?
