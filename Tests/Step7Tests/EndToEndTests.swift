@@ -12,6 +12,16 @@ import Testing
         try Golden.checkTour("step7")
     }
 
+    /// The key goes only to a server: a file source, read with the key set, does not say it sent one.
+    @Test func aFileSourceNeverSaysItSentTheKey() throws {
+        let directory = try TemporaryDirectory.current
+        let synced = try StepProcess.run(
+            "step7", ["sync", "v1", "--in-memory"], in: directory, environment: ["SOLAR_API_KEY": "secret-7"])
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stdout.contains("Fetching "))
+        #expect(!synced.stdout.contains("with the key"), "\(synced.stdout)")
+    }
+
     @Test func syncOverHTTPWithTheKeyThenEverythingWorksOffline() throws {
         let directory = try TemporaryDirectory.current
         let server = try LoopbackServer(routes: ["/rest/bodies": .json(try fixtureData("v2"))])
@@ -26,6 +36,7 @@ import Testing
                 "Committed: deleted 0, updated 0, inserted \(try fixtureIDs("v2").count), unchanged 0."))
         #expect(server.requests.map { $0.headers["authorization"] } == ["Bearer secret-7"])
         #expect(!synced.stdout.contains("secret-7"))  // the key is sent, never printed
+        #expect(synced.stdout.contains("Fetching \(url) (with the key in SOLAR_API_KEY)"))
 
         // The server is gone: the cache answers on its own.
         let cachePath = directory.file("db/step7.sqlite")
