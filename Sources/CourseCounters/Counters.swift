@@ -176,12 +176,10 @@ public enum CountingVFS {
         }
     }
 
-    /// `path` as a URI that opens it through the counting VFS (the path's own
-    /// `%`, `?` and `#` escaped, as the URI rules ask).
+    /// `path` as a URI that opens it through the counting VFS: the path's own `%`, `?` and `#` escaped,
+    /// as the URI rules ask (`urlPathAllowed` leaves the three out, so they come out as `%25`, `%3F`, `%23`).
     public static func uri(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: "%?#")
-        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
         return "file:\(escaped)?vfs=\(name)"
     }
 }

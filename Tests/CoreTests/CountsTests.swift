@@ -65,6 +65,19 @@ import Testing
         // One commit, DELETE journal, synchronous FULL (GRDB's queue keeps SQLite's defaults).
         #expect(counts.journal.syncs == 2 && counts.database.syncs == 1, "\(counts)")
     }
+
+    /// A path with the characters a URI reserves (`?` starts its parameters, `#` its fragment, `%` an
+    /// escape) still opens that very file through the counting VFS.
+    @Test func aPathWithAURIsReservedCharactersOpensThatFile() throws {
+        try CountingVFS.register()
+        let path = try TemporaryDirectory.current.file("odd %41?x#y.sqlite")
+        #expect(CountingVFS.uri(path).hasSuffix("odd%20%2541%3Fx%23y.sqlite?vfs=counting"))
+        let queue = try DatabaseQueue(path: CountingVFS.uri(path))
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)") }
+        #expect(FileManager.default.fileExists(atPath: path))
+        let counts = try queue.read { db in DatabaseFileCounts(connection: try #require(db.sqliteConnection)) }
+        #expect(counts.database.syncs == 1, "\(counts)")
+    }
 }
 
 // MARK: - 3 · Indexes: full-scan steps and pages read
