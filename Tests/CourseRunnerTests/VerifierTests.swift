@@ -147,4 +147,19 @@ import Testing
         #expect(verifier.sameWords([(same, "the starter"), ("✗ other", "a"), (nil, "b")]).isEmpty)
         #expect(verifier.firstFailure("✓ one\n✗ two: why\n  expected: x") == "✗ two: why")
     }
+    /// A failing prediction may not show a line the program prints (the learner would copy it); any
+    /// other kind of exercise runs the learner's program, so its check may show the output.
+    @Test func onlyAPredictionIsForbiddenToShowWhatTheProgramPrints() throws {
+        let manifest = try Manifest.load(root: repositoryRoot)
+        let predict = try #require(manifest.exercises.first { $0.kind == .predict })
+        let write = try #require(manifest.exercises.first { $0.kind != .predict })
+        let verifier = Verifier(checkout: Checkout(root: repositoryRoot))
+        let solution = CheckResult(stage: .passed, message: "✓ predicted\n  | Blob is on team 1\n", seconds: 0)
+        let wrong = CheckResult(stage: .check, message: "✗ line 1 differs\n  Blob is on team 1\n", seconds: 0)
+        #expect(
+            verifier.predictionLeaks(predict, wrong, solution: solution) == [
+                "a failing prediction shows what Program.swift prints: [\"Blob is on team 1\"]"
+            ])
+        #expect(verifier.predictionLeaks(write, wrong, solution: solution).isEmpty)
+    }
 }

@@ -43,6 +43,17 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
     /// A guessed type (NUMERIC → Double, no type → DatabaseValue) is said once, in the
     /// generated file's header, naming table, column and choice; the
     /// executable the plugin runs prints nothing, so no build shows a warning.
+    /// With no file it says how to call it and fails; asked for --help, it says the same and succeeds.
+    @Test func noFileIsAMistakeAndHelpIsNot() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let usage = "usage: generate-records [--output DIR] FILE.sql|FILE.sqlite …\n"
+        let none = try StepProcess.run("generate-records", [], in: directory)
+        #expect(none.status == 1 && none.stdout == usage)
+        let help = try StepProcess.run("generate-records", ["--help"], in: directory)
+        #expect(help.status == 0 && help.stdout == usage)
+    }
+
     @Test func aGuessedTypeIsNamedInTheHeaderAndNeverPrintedAsAWarning() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
