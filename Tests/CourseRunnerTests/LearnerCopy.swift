@@ -18,9 +18,7 @@ struct LearnerCopy {
         root = repositoryRoot.appendingPathComponent(".build/course-tests/\(name)")
         try? FileManager.default.removeItem(at: root)
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let archive = Shell.run(
-            ["sh", "-c", "git archive HEAD Exercises | tar -x -C \"$0\"", root.path], in: repositoryRoot)
-        guard archive.status == 0 else { throw RunnerError("git archive HEAD Exercises: \(archive.output)") }
+        try extractCommitted("Exercises", of: repositoryRoot, into: root)
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
@@ -39,6 +37,16 @@ struct LearnerCopy {
         Shell.run(
             [courseExecutable.path] + arguments, in: root, environment: ["COURSE_SCRATCH_PATH": Self.buildPath])
     }
+}
+
+/// `folder` of `repository` as its last commit has it, written under `destination`: the learner's side
+/// as committed, whatever the learner's working files hold (a half-written exercise, a note in a
+/// prediction). Every test that copies the exercises copies them so, and `make test` never depends on
+/// the learner's work.
+func extractCommitted(_ folder: String, of repository: URL, into destination: URL) throws {
+    let archive = Shell.run(
+        ["sh", "-c", "git archive HEAD \"$1\" | tar -x -C \"$0\"", destination.path, folder], in: repository)
+    guard archive.status == 0 else { throw RunnerError("git archive HEAD \(folder): \(archive.output)") }
 }
 
 /// .build/debug/course, built by `swift build --build-tests` with the tests.

@@ -16,9 +16,16 @@ extension BuildStage {
             // Files rewritten only where they differ (Verifier.mirror): unchanged sources keep their dates, and
             // the scratch copy's .build stays valid from one run to the next.
             let mirror = Verifier(checkout: Checkout(root: repositoryRoot))
-            for folder in ["Exercises", "Solutions", "Checks", "docs", "Sources/CSQLite", "Sources/EditorText"] {
+            for folder in ["Solutions", "Checks", "docs", "Sources/CSQLite", "Sources/EditorText"] {
                 mirror.mirror(repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
             }
+            // The learner's side as committed: the learner's own work in progress is no test's business.
+            let committed = repositoryRoot.appendingPathComponent(".build/course-tests/scaffold-exercises")
+            try? manager.removeItem(at: committed)
+            try manager.createDirectory(at: committed, withIntermediateDirectories: true)
+            defer { try? manager.removeItem(at: committed) }
+            try extractCommitted("Exercises", of: repositoryRoot, into: committed)
+            mirror.mirror(committed.appendingPathComponent("Exercises"), to: root.appendingPathComponent("Exercises"))
             let package = try Data(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"))
             if (try? Data(contentsOf: root.appendingPathComponent("Package.swift"))) != package {
                 try package.write(to: root.appendingPathComponent("Package.swift"))

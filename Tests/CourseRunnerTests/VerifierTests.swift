@@ -162,4 +162,26 @@ import Testing
             ])
         #expect(verifier.predictionLeaks(write, wrong, solution: solution).isEmpty)
     }
+    /// The tests' copies of the exercises come from the last commit: in a checkout whose learner left
+    /// a starter half-written (as any learner does between two checks), the copy holds the starter.
+    @Test func copiesTakeTheCommittedExercisesNotTheLearnersWork() throws {
+        let repository = try scratchFolder("learner-at-work")
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let starter = repository.appendingPathComponent("Exercises/s1-demo/Demo.swift")
+        try write("// TODO: read the names\n", to: starter)
+        for command in [
+            ["git", "init", "-q"], ["git", "add", "-A"],
+            ["git", "-c", "user.name=check", "-c", "user.email=check@example.com", "commit", "-qm", "starter"],
+        ] {
+            let result = Shell.run(command, in: repository)
+            try #require(result.status == 0, "\(command.joined(separator: " ")): \(result.output)")
+        }
+        try write("let names = [\"Blob\"  // half-written\n", to: starter)
+        let copy = try scratchFolder("learner-at-work-copy")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try extractCommitted("Exercises", of: repository, into: copy)
+        let copied = try String(
+            contentsOf: copy.appendingPathComponent("Exercises/s1-demo/Demo.swift"), encoding: .utf8)
+        #expect(copied == "// TODO: read the names\n")
+    }
 }
