@@ -6,10 +6,11 @@ import Testing
 /// collected as it comes, so a test can wait for a line, act, and look again.
 /// `StepProcess.run` waits for the end instead.
 final class BackgroundStep: @unchecked Sendable {
-    // @unchecked: `output` is guarded by `condition`.
+    // @unchecked: `output`, `errors` and `finished` are guarded by `condition`.
     private let process = Process()
     private let condition = NSCondition()
     private var output = Data()
+    private var errors = Data()
     private var finished = false
 
     init(_ step: String, _ arguments: [String], in directory: TemporaryDirectory) throws {
@@ -18,16 +19,33 @@ final class BackgroundStep: @unchecked Sendable {
         process.currentDirectoryURL = directory.url
         process.environment = StepProcess.environment(in: directory)
         let pipe = Pipe()
+        let errorPipe = Pipe()
         process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
+        // Kept, not thrown away: when the step fails (an unknown option, say), its words are the test's report.
+        process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let handle = pipe.fileHandleForReading
+        read(pipe.fileHandleForReading) {
+            $0.output.append($1)
+        } atEnd: {
+            $0.finished = true
+        }
+        read(errorPipe.fileHandleForReading) {
+            $0.errors.append($1)
+        } atEnd: { _ in
+        }
+    }
+
+    /// Collects what `handle` delivers, as it comes, on a thread of its own.
+    private func read(
+        _ handle: FileHandle, append: @escaping @Sendable (BackgroundStep, Data) -> Void,
+        atEnd: @escaping @Sendable (BackgroundStep) -> Void
+    ) {
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = handle.availableData  // blocks until data or end of file
                 condition.lock()
-                if chunk.isEmpty { finished = true } else { output.append(chunk) }
+                if chunk.isEmpty { atEnd(self) } else { append(self, chunk) }
                 condition.broadcast()
                 condition.unlock()
                 if chunk.isEmpty { return }
@@ -39,6 +57,15 @@ final class BackgroundStep: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// What a failing test shows: the standard output, and the standard error when there is any.
+    var report: String {
+        condition.lock()
+        defer { condition.unlock() }
+        let stderr = String(decoding: errors, as: UTF8.self)
+        return "printed: \"\(String(decoding: output, as: UTF8.self))\""
+            + (stderr.isEmpty ? "" : "\nstandard error: \(stderr)")
     }
 
     /// Waits until the output satisfies `predicate` (or the process ends, or time runs out).

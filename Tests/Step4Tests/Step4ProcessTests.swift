@@ -139,10 +139,10 @@ import Testing
         try StepProcess.run("step4", ["add", "Apple", "3", "--database", "w.sqlite"], in: directory)
         let watch = try BackgroundStep(
             "step4", ["watch", "--database", "w.sqlite", "--max-updates", "1", "--timeout", "120"], in: directory)
-        #expect(watch.wait(timeout: 120) { $0.contains("1 Item · unordered") }, "watch printed: \(watch.text)")
+        #expect(watch.wait(timeout: 120) { $0.contains("1 Item · unordered") }, "watch \(watch.report)")
         let add = try StepProcess.run("step4", ["add", "Kiwi", "1", "--database", "w.sqlite"], in: directory)
         #expect(add.status == 0)
-        #expect(watch.exitStatus(timeout: 120) == 0, "watch did not stop after one update: \(watch.text)")
+        #expect(watch.exitStatus(timeout: 120) == 0, "watch did not stop after one update: \(watch.report)")
         #expect(
             watch.text.hasSuffix(
                 """
