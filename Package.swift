@@ -44,26 +44,27 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]),
-        // What several steps share, without GRDB: narration, errors, result codes,
-        // the db/ folder, the shared options, the tour subcommand. Step 1 needs only this,
-        // so `make step1` never compiles GRDB.
         // The "counting" VFS: the default one, with every read, write and sync counted
         // (CourseCounters' Counters.swift reads it; --stats, the counts tests and the bench use it).
         .target(name: "CSQLiteCounters", dependencies: ["CSQLite"]),
         // The counters read in Swift (Counters.swift): a library product, so that chapter 12's
         // benchmark (Benchmarks/, a package of its own) counts with the same module.
         .target(name: "CourseCounters", dependencies: ["CSQLite", "CSQLiteCounters"]),
+        // What several steps share, without GRDB: narration, errors, result codes,
+        // the db/ folder, the shared options, the tour subcommand. Step 1 needs only this,
+        // so `make step1` never compiles GRDB.
         .target(name: "CourseCore", dependencies: ["CSQLite", "CourseCounters", argumentParser]),
-        // The GRDB glue of steps 2 to 7: configuration and --trace, opening a queue,
-        // GRDB's errors presented like the C API's.
+        // The GRDB glue of every step that uses GRDB (2 to 11): configuration and --trace,
+        // opening a queue or a file read-only, GRDB's errors presented like the C API's.
         .target(name: "CourseGRDB", dependencies: ["CourseCore", grdb]),
-        // The exercise runner (`swift run course`, `make ex`): Foundation and
-        // ArgumentParser only (and CourseCore, without GRDB, for the command line), so it
-        // builds in seconds and never needs GRDB.
+        // The exercise runner's logic (manifest, checks, verify, lint, progress, reports):
+        // Foundation and EditorText only, so that it builds in seconds and never needs GRDB.
         .target(name: "CourseRunner", dependencies: ["EditorText"], path: "Sources/CourseRunner"),
         // A learner's text as any editor saves it (CRLF, a BOM, trailing blanks): read the
         // same by the runner and by every check (Checks/Support).
         .target(name: "EditorText"),
+        // The exercise runner's program (`make ex`, `swift run course`): its command line, with
+        // ArgumentParser and CourseCore (without GRDB) for the shared command-line handling.
         .executableTarget(name: "course", dependencies: ["CourseRunner", "CourseCore", argumentParser]),
         .testTarget(name: "CourseRunnerTests", dependencies: ["CourseRunner", "EditorText"]),
         .target(
