@@ -199,12 +199,22 @@ final class Lines: @unchecked Sendable {
 }
 
 @Suite struct TourWordsTests {
+    /// The catalog copied to a scratch file, and the app's door to it.
+    func openCopy() throws -> (CatalogCopy, AppDatabase) {
+        let copy = try CatalogCopy()
+        do {
+            let options = try DatabaseOptions.parse(["--database", copy.path])
+            return (copy, try AppDatabase.open(options, copyBundle: false, narrator: Narrator(write: { _ in })))
+        } catch {
+            copy.remove()  // a run leaves nothing behind, even when the open fails
+            throw error
+        }
+    }
+
     /// Saved without one transaction, the supplier's phone stays changed: the tour says so.
     @Test func badInputSectionSaysWhatTheRefusalLeft() throws {
-        let copy = try CatalogCopy()
+        let (copy, database) = try openCopy()
         defer { copy.remove() }
-        let options = try DatabaseOptions.parse(["--database", copy.path])
-        let database = try AppDatabase.open(options, copyBundle: false, narrator: Narrator(write: { _ in }))
         let together = RecordedLines()
         let apart = RecordedLines()
         try badInput(together.narrator, database, save: database.saveEdit)
@@ -230,10 +240,8 @@ final class Lines: @unchecked Sendable {
 
     /// A dry run that refuses in other words than the real edit: the tour says so, never "word for word".
     @Test func badInputSectionComparesTheDryRunsWordsWithTheRealEdits() throws {
-        let copy = try CatalogCopy()
+        let (copy, database) = try openCopy()
         defer { copy.remove() }
-        let options = try DatabaseOptions.parse(["--database", copy.path])
-        let database = try AppDatabase.open(options, copyBundle: false, narrator: Narrator(write: { _ in }))
         let differs = RecordedLines()
         try badInput(differs.narrator, database) { id, edit, dryRun in
             guard dryRun else { return try database.saveEdit(productID: id, edit, dryRun: false) }
