@@ -35,6 +35,36 @@ extension EndToEndTests {
         #expect(try databaseSnapshot(path) == before)
     }
 
+    /// `timeline` prints its table: a row per period, each period's discoveries counted here again with a
+    /// plain GROUP BY on the same file, and the last running total the number of bodies with a year.
+    @Test func theTimelineCommandPrintsEveryPeriodWithItsCounts() throws {
+        let directory = try TemporaryDirectory.current
+        #expect(try StepProcess.run("step11", ["sync", "v1"], in: directory).status == 0)
+        let result = try StepProcess.run("step11", ["timeline", "--years", "100"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let queue = try DatabaseQueue(path: directory.file("db/step11.sqlite"))
+        let counts = try queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT discovery_year / 100 * 100 AS period, count(*) AS n FROM body
+                    WHERE discovery_year IS NOT NULL GROUP BY period ORDER BY period
+                    """)
+        }
+        #expect(counts.count > 2)
+        let lines = result.stdout.components(separatedBy: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("from  discovered  running total"), "\(result.stdout)")
+        var total = 0
+        for row in counts {
+            let (period, count): (Int, Int) = (row["period"], row["n"])
+            total += count
+            let cells = ["\(period)", "\(count)", "\(total)"]
+            #expect(
+                lines.contains { $0.split(separator: " ").map(String.init) == cells },
+                "no row \(cells) in:\n\(result.stdout)")
+        }
+    }
+
     @Test func aCycleInTheDocumentsStopsWithAMessage() throws {
         let directory = try TemporaryDirectory.current
         let cycle = """
