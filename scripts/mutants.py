@@ -231,11 +231,15 @@ def main():
 
     if args.rerun:
         earlier = json.loads(pathlib.Path(args.rerun).read_text(encoding="utf-8"))
-        wanted = {r["id"] for r in earlier["mutants"] if r["verdict"] == "survived"}
-        queue = [m for m in mutants if m["id"] in wanted]
-        missing = wanted - {m["id"] for m in queue}
+        # Matched by file, operator and what changes on which line (not by line number: new code moves lines).
+        def key(m):
+            return (m["file"], m["operator"], m["context"], m["original"], m["replacement"])
+        wanted = {key(r): r["id"] for r in earlier["mutants"] if r["verdict"] == "survived"}
+        queue = [m for m in mutants if key(m) in wanted]
+        missing = [wanted[k] for k in wanted if k not in {key(m) for m in queue}]
         if missing:
-            print(f"{len(missing)} survivors of {args.rerun} are no longer mutants of the code (moved, or now equivalent):")
+            print(f"{len(missing)} survivors of {args.rerun} are no longer mutants of the code "
+                  "(the line changed, or it is listed as equivalent):")
             for i in sorted(missing):
                 print(f"  {i}")
         size, name = len(queue), "rerun-" + pathlib.Path(args.rerun).stem
