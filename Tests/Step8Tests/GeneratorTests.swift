@@ -180,6 +180,23 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
         #expect(renamed.contains("public var title: String"))
     }
 
+    /// The executable writes into a folder that does not exist yet (it makes the folders above it), and
+    /// again into the same folder when the schema changed: the plugin's folder is there from the second build on.
+    @Test func theExecutableWritesIntoANewFolderAndAgainIntoTheSameOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let input = directory.file("items.sql")
+        let output = directory.file("plugin/outputs/records")
+        let generated = output + "/items.records.swift"
+        for (schema, column) in [("name TEXT", "public var name"), ("title TEXT", "public var title")] {
+            try "CREATE TABLE item (id INTEGER PRIMARY KEY, \(schema));".write(
+                toFile: input, atomically: true, encoding: .utf8)
+            let run = try StepProcess.run("generate-records", ["--output", output, input], in: directory)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try String(contentsOfFile: generated, encoding: .utf8).contains(column))
+        }
+    }
+
     /// The executable, as the plugin runs it: a bad schema exits 1 with the
     /// error on stderr, and leaves no output file behind, not even an old one.
     @Test func theExecutableWritesNothingWhenTheSchemaIsBad() throws {
