@@ -5,6 +5,7 @@
     make mutants ARGS="--sample 20 --files 'Steps/step7/*'"   only step 7's files (after changing them)
     make mutants ARGS="--list"                          how many mutants each module has; runs nothing
     make mutants ARGS="--rerun .build/mutants/sample-1.json"  the survivors of an earlier sample, again
+    make mutants ARGS="--summary .build/mutants/sample-1.json --record"   its table, into docs/measurements.md
 
 Tools/Mutants (swift-syntax, a package of its own) lists every mutant of the course's Swift files in
 Steps/, Sources/ and Checks/Support: a condition negated, a comparison or && / || swapped, an operand
@@ -204,7 +205,17 @@ def main():
     parser.add_argument("--list", action="store_true", help="count the mutants per module and operator; run nothing")
     parser.add_argument("--rerun", help="a results file: its survivors again (after a fix)")
     parser.add_argument("--record", action="store_true", help="add the score to docs/measurements.md")
+    parser.add_argument("--summary", help="a results file: print its table (with --record, record it) and stop")
     args = parser.parse_args()
+
+    if args.summary:
+        earlier = json.loads(pathlib.Path(args.summary).read_text(encoding="utf-8"))
+        lines, total = summary(earlier["mutants"])
+        print("\n".join(lines))
+        if args.record:
+            record(pathlib.Path(args.summary).stem, earlier.get("files") or [], lines, total, earlier["seconds"],
+                   earlier["commit"])
+        return 0
 
     files = subprocess.run(["git", "ls-files", *SOURCES], cwd=ROOT, capture_output=True, text=True).stdout.split()
     if args.files:
@@ -321,16 +332,23 @@ def main():
         print(f"\n{len(results)} mutants tried in {elapsed / 60:.1f} min; results in {OUT / (name + '.json')} and .md")
         print("Back to the unmutated build...", flush=True)
         run(["swift", "build", "--build-tests"], OUT / "build.log")
-    counted = total["killed"] + total["survived"]
-    if args.record and counted:
-        per = "; ".join(l.strip("| ").replace(" | ", " ") for l in lines[2:-1])
-        text = (f"{name} ({'files ' + ' '.join(args.files) + ', ' if args.files else ''}{counted} mutants that build): "
-                f"{total['killed']} killed, {total['survived']} survived, score {100 * total['killed'] / counted:.1f} %; "
-                f"{total['did not compile']} did not compile; {elapsed / 60:.0f} min. Per module (killed, survived, "
-                f"score, did not compile): {per}")
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "record-measurement.py"), "Mutation score (make mutants)",
-                        text], cwd=ROOT, check=True)
+    if args.record:
+        record(name, args.files, lines, total, elapsed, head)
     return 0 if total["survived"] == 0 else 1
+
+
+def record(name, files, lines, total, seconds, commit):
+    """The score, per module, into docs/measurements.md (through record-measurement.py, which adds when and where)."""
+    counted = total["killed"] + total["survived"]
+    if not counted:
+        return
+    per = "; ".join(l.strip("| ").replace(" | ", " ") for l in lines[2:-1])
+    text = (f"{name} at {commit} ({'files ' + ' '.join(files) + ', ' if files else ''}{counted} mutants that build): "
+            f"{total['killed']} killed, {total['survived']} survived, score {100 * total['killed'] / counted:.1f} %; "
+            f"{total['did not compile']} did not compile; {seconds / 60:.0f} min. Per module (killed, survived, "
+            f"score, did not compile): {per}")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "record-measurement.py"), "Mutation score (make mutants)",
+                    text], cwd=ROOT, check=True)
 
 
 if __name__ == "__main__":
