@@ -82,7 +82,8 @@ extension FileCompatibilityTests {
                     // Either it refuses, says how to recover and leaves the file and its journal as they
                     // were, or (step 6, whose reads open the file to write) it rolls back and says so.
                     let refused = read.status != 0 && read.stderr.contains("to roll its journal back")
-                    let recovered = read.status == 0 && read.stderr.contains("rolled its journal back to the last commit")
+                    let recovered =
+                        read.status == 0 && read.stderr.contains("rolled its journal back to the last commit")
                     if !(refused || recovered) || read.stdout.contains("changed-")
                         || !read.stderr.contains("another program stopped while writing x.sqlite")
                     {
@@ -91,7 +92,8 @@ extension FileCompatibilityTests {
                     if refused && Bytes(path) != before { failures.append("\(label) changed the file or its journal") }
                     if recovered { try Self.killWriterAgain(path, before: &before) }
                 }
-                let write = try StepProcess.run("step\(step)", Self.writing(step) + ["--database", "x.sqlite"], in: directory)
+                let write = try StepProcess.run(
+                    "step\(step)", Self.writing(step) + ["--database", "x.sqlite"], in: directory)
                 if write.status != 0 || !write.stderr.contains("rolled its journal back to the last commit") {
                     failures.append("step\(step) \(Self.writing(step)): \(write.status)\n\(write.stderr)")
                 }
