@@ -271,7 +271,7 @@ extension DatabaseFile {
                   \(advice(path, own, reading: true))
                 """)
         case .missing:
-            try refuseMissingFolder(path, own)
+            return
         case .database(let contents) where contents.isEmpty && own.setsUpEmptyFiles:
             return
         case .database(let contents) where usable.contains(where: { $0.describes(contents) }):
@@ -333,23 +333,6 @@ extension DatabaseFile {
             """
             \(Workspace.display(path)) is a directory, not a database file; \(own.displayName) left it untouched
               Give --database the path of a file, e.g. --database \(Workspace.display(file))
-            """)
-    }
-
-    /// Refuses a new file in a folder that does not exist (SQLite would fail
-    /// with SQLITE_CANTOPEN, "unable to open database file", which does not
-    /// say why). The workspace's db/ is the exception: the step creates it.
-    static func refuseMissingFolder(_ path: String, _ own: StepFileKind) throws {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard folder != Workspace.databaseDirectory.standardizedFileURL,
-            !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) || !isDirectory.boolValue
-        else { return }
-        let shown = Workspace.display(folder.path) + "/"
-        throw CourseError.input(
-            """
-            there is no folder \(shown) to hold \(Workspace.display(path)); \(own.displayName) created nothing
-              Create it first (mkdir -p \(shown)), or give --database a file in a folder that exists
             """)
     }
 
