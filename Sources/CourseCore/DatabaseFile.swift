@@ -161,9 +161,9 @@ public enum DatabaseFile {
 
     // [docs:inspect]
     /// Reads the file's schema through a connection that can neither create
-    /// nor change it: `SQLITE_OPEN_READONLY` without `SQLITE_OPEN_CREATE`, and
-    /// `immutable=1` when there is no `-wal` file, because even a read-only
-    /// connection creates `-wal` and `-shm` files next to a WAL-mode database.
+    /// nor change it: `SQLITE_OPEN_READONLY` without `SQLITE_OPEN_CREATE`,
+    /// through the URI `readOnlyURI` builds (`mode=ro`, which takes SQLite's
+    /// locks; `immutable=1` for a WAL-mode file with no `-wal`).
     public static func inspect(_ path: String) -> State {
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         var db: OpaquePointer?
@@ -194,14 +194,21 @@ public enum DatabaseFile {
 
     // [docs:read-only-uri]
     /// The URI filename of `path` for a read-only connection that creates
-    /// nothing beside the file: `file:/absolute/path`, with `?immutable=1`
-    /// when there is no `-wal` file (no connection has the file open in WAL
-    /// mode, and none has left changes in a `-wal` to read). With a `-wal`
-    /// file, the plain URI: the connection reads that file's changes too.
+    /// nothing beside the file and sees committed data only:
+    /// `file:/absolute/path?mode=ro`. A `mode=ro` connection takes SQLite's
+    /// SHARED lock to read, so it never reads a transaction another process
+    /// has not committed; when a writer died mid-transaction and left a hot
+    /// `-journal`, it refuses with SQLITE_READONLY_ROLLBACK (it may not roll
+    /// the journal back: that is a write). One exception, `immutable=1`: a
+    /// WAL-mode file (bytes 18 and 19 of its header are 2) with no `-wal`
+    /// file. It was closed cleanly (a writer that dies leaves its `-wal`), and
+    /// a `mode=ro` connection would leave `-wal` and `-shm` files beside it.
     /// (SQLite reads a URI filename when the connection is opened with
     /// `SQLITE_OPEN_URI`, or in every connection when the library was built
     /// with `SQLITE_USE_URI`; GRDB does not pass the flag, so `uriFlag: false`
-    /// returns the path itself when the library lacks `SQLITE_USE_URI`.)
+    /// returns the path itself when the library lacks `SQLITE_USE_URI`:
+    /// opened `SQLITE_OPEN_READONLY`, it is a `mode=ro` connection.)
+    /// docs/evidence/experiments/00-read-only-after-a-writer-died.py shows both on SQLite 3.40.1.
     public static func readOnlyURI(_ path: String, uriFlag: Bool = true) -> String {
         guard uriFlag || sqlite3_compileoption_used("USE_URI") == 1 else { return path }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -209,7 +216,16 @@ public enum DatabaseFile {
         // A URI filename: `%`, `?` and `#` are escaped, as in any URL.
         let escaped = absolute.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
-        return "file:\(escaped)" + (hasWAL ? "" : "?immutable=1")
+        return "file:\(escaped)" + (isWALMode(path) && !hasWAL ? "?immutable=1" : "?mode=ro")
+    }
+
+    /// Whether the file's header says WAL mode: its bytes 18 and 19 (the file
+    /// format's write and read versions) are 2 in WAL mode, 1 otherwise.
+    public static func isWALMode(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 && header[19] == 2
     }
     // [/docs:read-only-uri]
 
@@ -263,11 +279,47 @@ extension DatabaseFile {
         case .database(let contents):
             let lines = [refused, holds(contents, own)] + readWithMaker(contents, shown) + [advice(path, own)]
             throw CourseError.input(lines.joined(separator: "\n  "))
+        case .notADatabase(let error) where error.extendedResultCode == readOnlyRollback && reading:
+            // A writer died mid-transaction: its hot journal holds the pages as the last commit left them.
+            var report = ErrorReport(
+                "another program stopped while writing \(shown) and left its journal to roll back; "
+                    + "\(own.displayName) only reads here, and rolling back is a write, so it left the file untouched",
+                error: error)
+            report.fix =
+                "run any writing command of \(own.displayName), or open it with sqlite3 "
+                + "(sqlite3 \(shown) \"PRAGMA integrity_check\"), to roll its journal back"
+            throw CourseError(report: report)
+        case .notADatabase(let error) where error.extendedResultCode == readOnlyRollback:
+            try rollBack(path, shown)
+            try check(location, for: step, migrations: migrations, reading: reading)
         case .notADatabase(let error):
             throw unreadable(refused, error, advice(path, own))
         }
     }
     // [/docs:check]
+
+    /// SQLITE_READONLY_ROLLBACK (776): a read-only connection found a hot
+    /// journal it may not roll back. (A C macro Swift does not import: `SQLITE_READONLY | (3<<8)`.)
+    static let readOnlyRollback: Int32 = SQLITE_READONLY | (3 << 8)
+
+    /// Rolls back the hot journal a writer that died mid-transaction left: an
+    /// ordinary read-write connection does it before its first read (a write,
+    /// so the step says so), and the file is then as the last commit left it.
+    static func rollBack(_ path: String, _ shown: String) throws {
+        var db: OpaquePointer?
+        defer { sqlite3_close_v2(db) }
+        let sql = "SELECT count(*) FROM sqlite_schema"
+        var code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil)
+        if code == SQLITE_OK { code = sqlite3_exec(db, sql, nil, nil, nil) }
+        guard code == SQLITE_OK else {
+            throw CourseError(
+                report: ErrorReport(
+                    "could not roll back the journal another program left in \(shown)",
+                    error: SQLiteError(connection: db, resultCode: code, sql: sql)))
+        }
+        FileHandle.standardError.write(
+            Data("another program stopped while writing \(shown): rolled its journal back to the last commit\n".utf8))
+    }
 
     /// Refuses a directory given as the database (SQLite would fail to read it
     /// with SQLITE_IOERR_READ, "disk I/O error", which does not say why).

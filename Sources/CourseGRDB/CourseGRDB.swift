@@ -61,9 +61,10 @@ public enum CourseGRDB {
     /// Opens `location` for a subcommand that only reads, and leaves the file
     /// as it found it, byte for byte, with no `-wal` or `-shm` beside it:
     /// read-only (`Configuration.readonly`: `SQLITE_OPEN_READONLY`), through
-    /// the URI `DatabaseFile.readOnlyURI` builds (`immutable=1` when no `-wal`
-    /// file is there: even a read-only connection creates `-wal` and `-shm`
-    /// next to a WAL-mode file). A queue, not a pool: a
+    /// the URI `DatabaseFile.readOnlyURI` builds (`mode=ro`: it takes SQLite's
+    /// locks and reads committed data only; `immutable=1` for a WAL-mode file
+    /// with no `-wal`, beside which even a read-only connection creates `-wal`
+    /// and `-shm`). A queue, not a pool: a
     /// `DatabasePool` that can write switches the file to WAL mode and writes
     /// a table to it (GRDB's `setUpWALMode`). A file `migrator` has not
     /// brought up to date (an older step's, which this step upgrades, as
