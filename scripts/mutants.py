@@ -49,6 +49,8 @@ SOURCES = ["Steps/*.swift", "Sources/*.swift", "Checks/Support/*.swift"]
 # The checks that quote the code rather than run it (see above).
 QUOTE_CHECKS = ["DocsTests", "EvidenceTests", "BenchCopiesTests", "chapterThreeQuotesTheReportIssueLine"]
 TIMEOUT = 900
+# A line that declares a parameter with a default value (`func f(a: Bool = false)`, `init(… = 0)`).
+DEFAULT_ARGUMENT = re.compile(r"\b(func|init)\b.*\(.*:[^,)]*=")
 ENV = dict(os.environ, TMPDIR=str(ROOT / ".build" / "tmp"), COURSE_EXERCISES="none")
 
 
@@ -301,6 +303,11 @@ def main():
             original = path.read_bytes()
             current.update(file=m["file"], bytes=original)
             path.write_bytes(original[:m["start"]] + m["replacement"].encode() + original[m["end"]:])
+            if DEFAULT_ARGUMENT.search(m["context"]):
+                # A default argument is compiled into every caller, and SwiftPM's incremental build does not
+                # recompile a caller whose own files did not change: touch them all, so the mutant is seen.
+                for swift in ROOT.glob("[ST]*/**/*.swift"):
+                    swift.touch()
             log = OUT / f"{len(results) + 1}.log"
             log.write_text(f"{m['id']}\n{m['original']!r} -> {m['replacement']!r}\n", encoding="utf-8")
             t0 = time.time()
