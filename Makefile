@@ -98,12 +98,13 @@ test: build-tests
 build-tests: sqlite
 	$(SWIFT) build --build-tests
 
-# One step's tests, and its chapter's (DocsTests.Chapters, Tests/CoreTests/ChapterTests.swift: the
-# code and output blocks of docs/03-….md, its evidence list docs/evidence/03-….md): make test-step3
+# Every test that touches one step: make test-step4. Its test target and those of the steps that share its
+# code (ItemsKit: 4 and 5), the targets that also run their programs, the EveryStep suites (--help and --stats
+# goldens, the chapters' commands, the file matrix…) for those steps only, and its chapter's checks
+# (scripts/test-step.sh says how; the suite checks that no test that starts step N is left out).
 test-step%: FORCE sqlite
 	$(SWIFT) build --build-tests
-	@$(SWIFT) test --skip-build --filter 'Step$*Tests|DocsTests/Chapters/chapter$(shell printf %02d $*)\('; \
-	  status=$$?; rm -rf "$(TMPDIR)"; exit $$status
+	@scripts/test-step.sh $*; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
 # Rewrite the golden tour outputs and --help texts (then review: git diff Tests/Golden), then
 # `make docs` (the chapters' output blocks). STEPS="3 9": only those steps, each built as make stepN

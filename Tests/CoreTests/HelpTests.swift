@@ -4,7 +4,10 @@ import Testing
 
 /// `--help` is what a learner reads first: every step's, and every
 /// subcommand's, is compared with `Tests/Golden/help/` (written by `make golden`).
-@Suite(.temporaryDirectory) struct HelpTests {
+typealias HelpTests = EveryStep.HelpTests
+extension EveryStep { @Suite(.temporaryDirectory) struct HelpTests {} }
+
+extension HelpTests {
     static let steps =
         (try? FileManager.default.contentsOfDirectory(
             atPath: workspaceRoot.appendingPathComponent("Steps").path))?
@@ -32,7 +35,7 @@ import Testing
         #expect(result.stdout == expected, "Tests/Golden/help/\(name) differs: if intended, run `make golden`")
     }
 
-    @Test(arguments: steps)
+    @Test(arguments: TestedSteps.only(steps))
     func everyHelpMatchesItsGoldenFile(_ step: String) throws {
         let directory = try TemporaryDirectory.current
         let root = try StepHelp.root(step)
