@@ -156,6 +156,20 @@ import Testing
                 """), "\(watch.text)")
     }
 
+    /// A background step that fails says why in the test's report: its standard error is kept (a watch
+    /// started with an option it does not have exits 64 at once, printing nothing on standard output).
+    @Test func aBackgroundStepThatFailsShowsItsStandardError() throws {
+        let watch = try BackgroundStep(
+            "step4", ["watch", "--max-changes", "1", "--timeout", "120"], in: try TemporaryDirectory.current)
+        #expect(watch.exitStatus(timeout: 120) == 64)
+        #expect(watch.text.isEmpty)
+        #expect(
+            watch.report.hasSuffix(
+                "standard error: Error: --max-changes is not an option here. "
+                    + "make step4 ARGS=\"watch --help\" lists the options.\n"),
+            "\(watch.report)")
+    }
+
     @Test(arguments: [
         (["add", "Fig", "x"], #"quantity "x" is not a whole number"#),
         (["add", "Fig", "-1"], "quantity -1 is negative"),
