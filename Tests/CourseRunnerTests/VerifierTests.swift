@@ -57,12 +57,18 @@ import Testing
             })
     }
 
-    @Test func theStartersVerifyBuildsAreTheCommittedOnesWhateverTheLearnerDid() throws {
+    /// A scratch checkout (git) after `actLikeALearner`, and its Exercises/ as committed, file by file.
+    func checkoutOfALearnerAtWork() throws -> (root: URL, committed: [String: Data]) {
         let root = try scratchCheckout(git: true)
-        defer { try? FileManager.default.removeItem(at: root) }
         let committed = contents(of: root.appendingPathComponent("Exercises"))
         try actLikeALearner(in: root)
         #expect(contents(of: root.appendingPathComponent("Exercises")) != committed, "the learner changed files")
+        return (root, committed)
+    }
+
+    @Test func theStartersVerifyBuildsAreTheCommittedOnesWhateverTheLearnerDid() throws {
+        let (root, committed) = try checkoutOfALearnerAtWork()
+        defer { try? FileManager.default.removeItem(at: root) }
 
         let verifier = Verifier(checkout: Checkout(root: root))
         let (folder, note) = verifier.pristineStarters()
@@ -162,15 +168,13 @@ import Testing
             ])
         #expect(verifier.predictionLeaks(write, wrong, solution: solution).isEmpty)
     }
+
     /// The learner's work never fails `make test`: the scratch package the build stage's ScaffoldTests lints and
     /// verifies, made from a checkout where a learner solved s1-finalize, left s1-read-nulls half-written and
     /// added a note to s1-bind-predict's Program.swift (actLikeALearner), holds the committed starters, byte for byte.
     @Test func theScaffoldsPackageHoldsTheCommittedExercisesWhateverTheLearnerDid() throws {
-        let checkout = try scratchCheckout(git: true)
+        let (checkout, committed) = try checkoutOfALearnerAtWork()
         defer { try? FileManager.default.removeItem(at: checkout) }
-        let committed = contents(of: checkout.appendingPathComponent("Exercises"))
-        try actLikeALearner(in: checkout)
-        #expect(contents(of: checkout.appendingPathComponent("Exercises")) != committed, "the learner changed files")
         let package = try scratchFolder("scaffold-of-a-learner")
         defer { try? FileManager.default.removeItem(at: package) }
         try BuildStage.ScaffoldTests.makeScratchPackage(from: checkout, at: package)
