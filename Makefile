@@ -47,7 +47,7 @@ step%: FORCE sqlite
 # The exercises: make ex (check the next one), make ex ARGS="hint", ARGS="watch",
 # ARGS="list", ARGS="solution", ARGS="verify"… The runner needs no GRDB, and each check
 # builds only its own exercise. For instructors (docs/instructors.md): ARGS="new ID --kind KIND",
-# ARGS="update-package", ARGS="report DIR…".
+# ARGS="update-package", ARGS="report DIR…", ARGS="build ID" (and the commands that build and run its check by hand).
 # The runner is built again only when what it is built from changed since make last built it
 # (RUNNER_STAMP, beside BIN): even a swift build with nothing to do would delay every check.
 RUNNER_SOURCES := Package.swift Sources/course Sources/CourseRunner Sources/EditorText Sources/CourseCore Sources/CSQLite
@@ -68,9 +68,9 @@ ex: sqlite
 	fi
 	@find "$(TMPDIR)" -maxdepth 1 -name "TemporaryDirectory.*" -type d -mmin +60 -exec rm -rf {} + 2>/dev/null || true
 	@# A failing check (status 1) is the learner's normal state, not a make error: only
-	@# verify, lint, package and report (CI, instructors: report's 1 says folders were skipped) pass it on
-	@# to make. A wrong command line (64) always does.
-	@$(BIN)/course $(ARGS) || { status=$$?; test $$status -eq 1 || exit $$status; case "$(firstword $(ARGS))" in verify|lint|update-package|new|report) exit $$status;; esac; }
+	@# verify, lint, package, report and build (CI, instructors: report's 1 says folders were skipped) pass it
+	@# on to make. A wrong command line (64) always does.
+	@$(BIN)/course $(ARGS) || { status=$$?; test $$status -eq 1 || exit $$status; case "$(firstword $(ARGS))" in verify|lint|update-package|new|report|build) exit $$status;; esac; }
 
 # Delete the learner's databases (db/). Tours recreate theirs.
 reset:
@@ -98,12 +98,13 @@ test: build-tests
 build-tests: sqlite
 	$(SWIFT) build --build-tests
 
-# One step's tests, and its chapter's (DocsTests.Chapters, Tests/CoreTests/ChapterTests.swift: the
-# code and output blocks of docs/03-….md, its evidence list docs/evidence/03-….md): make test-step3
+# Every test that touches one step: make test-step4. Its test target and those of the steps that share its
+# code (ItemsKit: 4 and 5), the targets that also run their programs, the EveryStep suites (--help and --stats
+# goldens, the chapters' commands, the file matrix…) for those steps only, and its chapter's checks
+# (scripts/test-step.sh says how; the suite checks that no test that starts step N is left out).
 test-step%: FORCE sqlite
 	$(SWIFT) build --build-tests
-	@$(SWIFT) test --skip-build --filter 'Step$*Tests|DocsTests/Chapters/chapter$(shell printf %02d $*)\('; \
-	  status=$$?; rm -rf "$(TMPDIR)"; exit $$status
+	@scripts/test-step.sh $*; status=$$?; rm -rf "$(TMPDIR)"; exit $$status
 
 # Rewrite the golden tour outputs and --help texts (then review: git diff Tests/Golden), then
 # `make docs` (the chapters' output blocks). STEPS="3 9": only those steps, each built as make stepN

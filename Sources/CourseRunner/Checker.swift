@@ -53,6 +53,20 @@ public struct Checker: Sendable {
             result.seconds = Date().timeIntervalSince(start)
             return result
         }
+        let build = self.build(exercise, folder: folder)
+        guard build.status == 0 else {
+            return CheckResult(
+                stage: .compile, message: compilerErrors(build.output),
+                seconds: Date().timeIntervalSince(start))
+        }
+        var result = run(exercise, folder: folder)
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    /// Builds the exercise's check from `folder` (relative to the root), as `check` does before it runs it:
+    /// what swift build printed, and its status.
+    public func build(_ exercise: Exercise, folder: String) -> Shell.Result {
         var echo: (@Sendable (String) -> Void)? = nil
         if let progress, let notice = firstBuildNotice(exercise) {
             progress(notice)
@@ -62,14 +76,37 @@ public struct Checker: Sendable {
             ["--product", "check-\(exercise.id)"], [exercise], folder: folder, product: "check-\(exercise.id)",
             echo: echo)
         markBuilt([exercise], folder: folder, succeeded: build.status == 0)
-        guard build.status == 0 else {
-            return CheckResult(
-                stage: .compile, message: compilerErrors(build.output),
-                seconds: Date().timeIntervalSince(start))
-        }
-        var result = run(exercise, folder: folder)
-        result.seconds = Date().timeIntervalSince(start)
-        return result
+        return build
+    }
+
+    /// The two commands, from the root, that do by hand what `check` does with the exercise in `folder`: the
+    /// build of its check, then the check. An exercise's id reaches its check through Package.swift's
+    /// environment (COURSE_EXERCISES, COURSE_EXERCISE_ROOT, COURSE_PRODUCT), a `swift build` and the check's
+    /// own (COURSE_EXERCISE_DIR): these show each, for an instructor to run one step at a time.
+    public func commandsByHand(_ exercise: Exercise, folder: String) -> (build: String, check: String) {
+        let product = "check-\(exercise.id)"
+        let environment = Checker.environment([exercise], folder: folder, product: product)
+        let scratch = checkout.display(scratchPath)
+        let build =
+            environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(shellQuoted($0.value))" }
+            + buildArguments(["--product", product], scratchPath: scratch).map(shellQuoted)
+        let check = [
+            "COURSE_EXERCISE_DIR=" + shellQuoted("\(folder)/\(exercise.id)"),
+            shellQuoted("\(scratch)/debug/\(product)"),
+        ]
+        return (build.joined(separator: " "), check.joined(separator: " "))
+    }
+
+    /// `word` as a shell reads it back: as it is when it holds no character the shell treats apart.
+    func shellQuoted(_ word: String) -> String {
+        let plain =
+            !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=,+@".contains($0)) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `swift build` as the runner runs it, with `arguments` after.
+    func buildArguments(_ arguments: [String], scratchPath: String) -> [String] {
+        [swift, "build", "--disable-build-manifest-caching", "--scratch-path", scratchPath] + arguments
     }
 
     /// What Package.swift reads to add these exercises' targets (and only them); with `product`
@@ -112,8 +149,7 @@ public struct Checker: Sendable {
     ) -> Shell.Result {
         let result = withBuildFolder { temporary in
             Shell.run(
-                [swift, "build", "--disable-build-manifest-caching", "--scratch-path", scratchPath.path] + arguments,
-                in: checkout.root,
+                buildArguments(arguments, scratchPath: scratchPath.path), in: checkout.root,
                 environment: Checker.environment(exercises, folder: folder, product: product)
                     .merging(["TMPDIR": temporary]) { $1 },
                 onLine: echo)

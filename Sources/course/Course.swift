@@ -16,7 +16,7 @@ struct Course: ParsableCommand {
             """,
         subcommands: [
             Check.self, Watch.self, List.self, Hint.self, Solution.self, Reset.self,
-            Verify.self, Lint.self, Report.self, New.self, UpdatePackage.self,
+            Verify.self, Lint.self, Build.self, Report.self, New.self, UpdatePackage.self,
         ],
         defaultSubcommand: Check.self
     )

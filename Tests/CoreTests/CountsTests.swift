@@ -301,11 +301,14 @@ import Testing
 
 // MARK: - --stats: the same counters, after a step's command
 
-@Suite(.temporaryDirectory) struct StatsOptionTests {
+typealias StatsOptionTests = EveryStep.StatsOptionTests
+extension EveryStep { @Suite(.temporaryDirectory) struct StatsOptionTests {} }
+
+extension StatsOptionTests {
     /// `step1 add … --stats` (the C API): the INSERT ran once, and the two commits it made (the
     /// table's creation, then the row) synced what a DELETE journal with synchronous FULL syncs
     /// per commit: the journal twice, the database once (TransactionCountsTests).
-    @Test func stepOneCountsItsCommitsSyncs() throws {
+    @Test(.testing(step: 1)) func stepOneCountsItsCommitsSyncs() throws {
         let directory = try TemporaryDirectory.current
         let result = try StepProcess.run(
             "step1", ["add", "Ann", "--database", "stats.sqlite", "--stats"], in: directory)
@@ -319,7 +322,7 @@ import Testing
     }
 
     /// The tour takes it too (`step1 --stats`): each of its commits synced the journal twice, the database once.
-    @Test func theTourIsCountedToo() throws {
+    @Test(.testing(step: 1)) func theTourIsCountedToo() throws {
         let result = try StepProcess.run("step1", ["--stats"], in: try TemporaryDirectory.current)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
@@ -331,7 +334,7 @@ import Testing
 
     /// A GRDB step prints the same report: `step7 show` reads one body by its primary key, `search`
     /// scans (docs/evidence/experiments/12-stats-read-against-the-plan.py has the two plans).
-    @Test func aGRDBStepCountsTooAndALookupScansNothing() throws {
+    @Test(.testing(step: 7)) func aGRDBStepCountsTooAndALookupScansNothing() throws {
         let directory = try TemporaryDirectory.current
         try StepProcess.run("step7", ["sync", "--database", "bodies.sqlite"], in: directory)
         let result = try StepProcess.run(

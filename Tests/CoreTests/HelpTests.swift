@@ -4,11 +4,11 @@ import Testing
 
 /// `--help` is what a learner reads first: every step's, and every
 /// subcommand's, is compared with `Tests/Golden/help/` (written by `make golden`).
-@Suite(.temporaryDirectory) struct HelpTests {
-    static let steps =
-        (try? FileManager.default.contentsOfDirectory(
-            atPath: workspaceRoot.appendingPathComponent("Steps").path))?
-        .filter { $0.hasPrefix("step") }.sorted() ?? []
+typealias HelpTests = EveryStep.HelpTests
+extension EveryStep { @Suite(.temporaryDirectory) struct HelpTests {} }
+
+extension HelpTests {
+    static let steps = StepHelp.steps
 
     static let helpFolder = workspaceRoot.appendingPathComponent("Tests/Golden/help")
 
@@ -32,17 +32,14 @@ import Testing
         #expect(result.stdout == expected, "Tests/Golden/help/\(name) differs: if intended, run `make golden`")
     }
 
-    @Test(arguments: steps)
+    @Test(arguments: TestedSteps.only(steps))
     func everyHelpMatchesItsGoldenFile(_ step: String) throws {
-        let directory = try TemporaryDirectory.current
         let root = try StepHelp.root(step)
         let subcommands = Self.subcommands(inHelp: root.stdout)
         #expect(!subcommands.isEmpty, "\(step) --help lists no subcommands")
         expectGolden(root, step, [], file: "\(step).txt")
-        // Each subcommand's help is a process of its own: several at a time.
-        let helps = Parallel.map(subcommands) { subcommand in
-            Result { try StepProcess.run(step, [subcommand, "--help"], in: directory) }
-        }
+        // Each subcommand's help is a process of its own: several at a time (StepHelp: once for every test).
+        let helps = StepHelp.subcommands(step, subcommands)
         for (subcommand, help) in zip(subcommands, helps) {
             expectGolden(try help.get(), step, [subcommand], file: "\(step)-\(subcommand).txt")
         }

@@ -5,14 +5,19 @@ import Testing
 
 /// `--trace`, `--database` and `--in-memory` are every step's: they work
 /// before the subcommand as after it (`make step2 ARGS="--trace list"`).
-@Suite(.temporaryDirectory) struct SharedOptionsTests {
+typealias SharedOptionsTests = EveryStep.SharedOptionsTests
+extension EveryStep { @Suite(.temporaryDirectory) struct SharedOptionsTests {} }
+
+extension SharedOptionsTests {
     /// A subcommand of each step that reads without needing arguments.
     static let listing: [(step: String, subcommand: String)] = [
         ("step1", "list"), ("step2", "list"), ("step3", "players"), ("step4", "list"),
         ("step5", "list"), ("step6", "list"), ("step7", "list"), ("step8", "search"),
     ]
+    /// Those of the steps this run tests (TestedSteps).
+    static let tested = listing.filter { TestedSteps.includes($0.step) }
 
-    @Test(arguments: zip(listing.map(\.step), listing.map { [$0.subcommand] }))
+    @Test(arguments: zip(tested.map { $0.step }, tested.map { [$0.subcommand] }))
     func traceAndInMemoryWorkBeforeAndAfterTheSubcommand(_ step: String, _ subcommand: [String]) throws {
         let directory = try TemporaryDirectory.current
         let after = try StepProcess.run(step, subcommand + ["--in-memory", "--trace"], in: directory)
@@ -39,7 +44,7 @@ import Testing
     /// after the subcommand; for step 6, which opens only a Northwind file, on a
     /// copy of its bundled catalog), so both listings read it: each succeeds and shows
     /// the write's mark, and neither touches the step's default file.
-    @Test(arguments: zip(listing.map(\.step), listing.map { [$0.subcommand] }))
+    @Test(arguments: zip(tested.map { $0.step }, tested.map { [$0.subcommand] }))
     func databaseBeforeTheSubcommandMeansTheSameAsAfter(_ step: String, _ subcommand: [String]) throws {
         let directory = try TemporaryDirectory.current
         let file = directory.file("chosen-\(step).sqlite")
@@ -63,7 +68,7 @@ import Testing
     }
 
     /// Every step, present and future, declares the shared options on its root command.
-    @Test(arguments: HelpTests.steps)
+    @Test(arguments: TestedSteps.only(HelpTests.steps))
     func everyStepTakesTheSharedOptionsBeforeItsSubcommand(_ step: String) throws {
         let help = try StepHelp.root(step)
         #expect(
@@ -72,7 +77,7 @@ import Testing
             "\(step)'s root command needs `@OptionGroup var options: DatabaseOptions`:\n\(help.stdout)")
     }
 
-    @Test func theTourTakesTraceBeforeOrAfterTourAndRefusesAFile() throws {
+    @Test(.testing(step: 1)) func theTourTakesTraceBeforeOrAfterTourAndRefusesAFile() throws {
         let directory = try TemporaryDirectory.current
         let plain = try StepProcess.run("step1", ["--trace"], in: directory)
         let named = try StepProcess.run("step1", ["tour", "--trace"], in: directory)
@@ -83,7 +88,7 @@ import Testing
         #expect(refused.stderr.contains("The tour always starts from a fresh database of its own"))
     }
 
-    @Test func aWriteWithOptionsBeforeTheSubcommandLandsInTheChosenFile() throws {
+    @Test(.testing(step: 2)) func aWriteWithOptionsBeforeTheSubcommandLandsInTheChosenFile() throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("players.sqlite")
         let added = try StepProcess.run("step2", ["--database", path, "--trace", "add", "Blob"], in: directory)

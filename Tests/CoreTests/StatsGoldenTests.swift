@@ -10,7 +10,10 @@ import Testing
 /// The chapters quote those files (`<!-- output: Tests/Golden/stats/… -->`):
 /// a change that adds a scan, a sort or a sync to a command changes its counts,
 /// and this test names the line.
-@Suite(.temporaryDirectory) struct StatsGoldenTests {
+typealias StatsGoldenTests = EveryStep.StatsGoldenTests
+extension EveryStep { @Suite(.temporaryDirectory) struct StatsGoldenTests {} }
+
+extension StatsGoldenTests {
     static let folder = workspaceRoot.appendingPathComponent("Tests/Golden/stats")
 
     static let steps =
@@ -33,7 +36,7 @@ import Testing
 
     /// A tour is a subcommand too: `stepN --stats` reports once, after it. (Step 1's tour is `Tour`,
     /// step 5's its own command; both read `--stats` from the step's options, through their parent.)
-    @Test(arguments: ["step1", "step5"])
+    @Test(arguments: TestedSteps.only(["step1", "step5"]))
     func aTourReportsItsCountsOnce(_ step: String) throws {
         let result = try StepProcess.run(step, ["tour", "--stats"], in: try TemporaryDirectory.current)
         #expect(result.status == 0, "\(result.stderr)")
@@ -41,7 +44,7 @@ import Testing
         #expect(reports == 1, "\(step) tour --stats printed \(reports) reports")
     }
 
-    @Test(arguments: steps)
+    @Test(arguments: TestedSteps.only(steps))
     func statsMatchTheGoldenFile(_ step: String) throws {
         let directory = try TemporaryDirectory.current
         var printed = ""

@@ -10,24 +10,28 @@ extension BuildStage {
     /// with the words of the rule it breaks. An SQL exercise builds one check, without GRDB. In the build stage:
     /// verify runs swift build.
     @Suite struct ScaffoldTests {
-        @Test func aNewExercisePassesVerifyAtOnceAndFailsUsefullyAfterAnEdit() throws {
-            let root = repositoryRoot.appendingPathComponent(".build/course-tests/scaffold")
+        /// The scratch package at `root`, made from `repository`'s exercise side and committed in a git
+        /// checkout of its own. Exercises/ as `repository` last committed it: a learner's work in progress (a
+        /// solved exercise, a half-written one, a note in a prediction) is no test's business, and must not
+        /// fail `make test` (VerifierTests.theScaffoldsPackageHoldsTheCommittedExercisesWhateverTheLearnerDid).
+        static func makeScratchPackage(from repository: URL, at root: URL) throws {
             let manager = FileManager.default
             // Files rewritten only where they differ (Verifier.mirror): unchanged sources keep their dates, and
             // the scratch copy's .build stays valid from one run to the next.
-            let mirror = Verifier(checkout: Checkout(root: repositoryRoot))
+            let mirror = Verifier(checkout: Checkout(root: repository))
             for folder in ["Solutions", "Checks", "docs", "Sources/CSQLite", "Sources/EditorText"] {
-                mirror.mirror(repositoryRoot.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
+                mirror.mirror(repository.appendingPathComponent(folder), to: root.appendingPathComponent(folder))
             }
-            // The learner's side as committed: the learner's own work in progress is no test's business.
-            let committed = repositoryRoot.appendingPathComponent(".build/course-tests/scaffold-exercises")
+            let committed = root.deletingLastPathComponent().appendingPathComponent(
+                root.lastPathComponent + "-exercises")
             try? manager.removeItem(at: committed)
             try manager.createDirectory(at: committed, withIntermediateDirectories: true)
             defer { try? manager.removeItem(at: committed) }
-            try extractCommitted("Exercises", of: repositoryRoot, into: committed)
+            try extractCommitted("Exercises", of: repository, into: committed)
             mirror.mirror(committed.appendingPathComponent("Exercises"), to: root.appendingPathComponent("Exercises"))
-            let package = try Data(contentsOf: repositoryRoot.appendingPathComponent("Package.swift"))
-            if (try? Data(contentsOf: root.appendingPathComponent("Package.swift"))) != package {
+            if let package = try? Data(contentsOf: repository.appendingPathComponent("Package.swift")),
+                (try? Data(contentsOf: root.appendingPathComponent("Package.swift"))) != package
+            {
                 try package.write(to: root.appendingPathComponent("Package.swift"))
             }
             for folder in ["Exercises", "Solutions", "Checks"] {  // mirror leaves the last run's folders, empty
@@ -42,6 +46,11 @@ extension BuildStage {
                 let result = Shell.run(command, in: root)
                 try #require(result.status == 0, "\(command.joined(separator: " ")): \(result.output)")
             }
+        }
+
+        @Test func aNewExercisePassesVerifyAtOnceAndFailsUsefullyAfterAnEdit() throws {
+            let root = repositoryRoot.appendingPathComponent(".build/course-tests/scaffold")
+            try Self.makeScratchPackage(from: repositoryRoot, at: root)
             func course(_ arguments: [String]) -> Shell.Result {
                 Shell.run([courseExecutable.path] + arguments, in: root)
             }

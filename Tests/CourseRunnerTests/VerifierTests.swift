@@ -57,12 +57,18 @@ import Testing
             })
     }
 
-    @Test func theStartersVerifyBuildsAreTheCommittedOnesWhateverTheLearnerDid() throws {
+    /// A scratch checkout (git) after `actLikeALearner`, and its Exercises/ as committed, file by file.
+    func checkoutOfALearnerAtWork() throws -> (root: URL, committed: [String: Data]) {
         let root = try scratchCheckout(git: true)
-        defer { try? FileManager.default.removeItem(at: root) }
         let committed = contents(of: root.appendingPathComponent("Exercises"))
         try actLikeALearner(in: root)
         #expect(contents(of: root.appendingPathComponent("Exercises")) != committed, "the learner changed files")
+        return (root, committed)
+    }
+
+    @Test func theStartersVerifyBuildsAreTheCommittedOnesWhateverTheLearnerDid() throws {
+        let (root, committed) = try checkoutOfALearnerAtWork()
+        defer { try? FileManager.default.removeItem(at: root) }
 
         let verifier = Verifier(checkout: Checkout(root: root))
         let (folder, note) = verifier.pristineStarters()
@@ -162,26 +168,16 @@ import Testing
             ])
         #expect(verifier.predictionLeaks(write, wrong, solution: solution).isEmpty)
     }
-    /// The tests' copies of the exercises come from the last commit: in a checkout whose learner left
-    /// a starter half-written (as any learner does between two checks), the copy holds the starter.
-    @Test func copiesTakeTheCommittedExercisesNotTheLearnersWork() throws {
-        let repository = try scratchFolder("learner-at-work")
-        defer { try? FileManager.default.removeItem(at: repository) }
-        let starter = repository.appendingPathComponent("Exercises/s1-demo/Demo.swift")
-        try write("// TODO: read the names\n", to: starter)
-        for command in [
-            ["git", "init", "-q"], ["git", "add", "-A"],
-            ["git", "-c", "user.name=check", "-c", "user.email=check@example.com", "commit", "-qm", "starter"],
-        ] {
-            let result = Shell.run(command, in: repository)
-            try #require(result.status == 0, "\(command.joined(separator: " ")): \(result.output)")
-        }
-        try write("let names = [\"Blob\"  // half-written\n", to: starter)
-        let copy = try scratchFolder("learner-at-work-copy")
-        defer { try? FileManager.default.removeItem(at: copy) }
-        try extractCommitted("Exercises", of: repository, into: copy)
-        let copied = try String(
-            contentsOf: copy.appendingPathComponent("Exercises/s1-demo/Demo.swift"), encoding: .utf8)
-        #expect(copied == "// TODO: read the names\n")
+
+    /// The learner's work never fails `make test`: the scratch package the build stage's ScaffoldTests lints and
+    /// verifies, made from a checkout where a learner solved s1-finalize, left s1-read-nulls half-written and
+    /// added a note to s1-bind-predict's Program.swift (actLikeALearner), holds the committed starters, byte for byte.
+    @Test func theScaffoldsPackageHoldsTheCommittedExercisesWhateverTheLearnerDid() throws {
+        let (checkout, committed) = try checkoutOfALearnerAtWork()
+        defer { try? FileManager.default.removeItem(at: checkout) }
+        let package = try scratchFolder("scaffold-of-a-learner")
+        defer { try? FileManager.default.removeItem(at: package) }
+        try BuildStage.ScaffoldTests.makeScratchPackage(from: checkout, at: package)
+        #expect(contents(of: package.appendingPathComponent("Exercises")) == committed)
     }
 }

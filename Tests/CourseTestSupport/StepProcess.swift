@@ -27,6 +27,8 @@ public struct ProcessResult: Sendable {
 /// `make test` builds both before running the suite.
 public enum StepProcess {
     public static func executable(_ step: String) -> URL {
+        // A test that starts step N is one `make test-stepN` runs (scripts/test-step.sh).
+        StepSelection.check(starting: step)
         let candidates = [
             // Linux: the test bundle is the running executable.
             Bundle.main.executableURL?.deletingLastPathComponent(),

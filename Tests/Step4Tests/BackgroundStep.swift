@@ -6,12 +6,13 @@ import Testing
 /// collected as it comes, so a test can wait for a line, act, and look again.
 /// `StepProcess.run` waits for the end instead.
 final class BackgroundStep: @unchecked Sendable {
-    // @unchecked: `output`, `errors` and `finished` are guarded by `condition`.
+    // @unchecked: `output`, `errors`, `finished` and `errorsFinished` are guarded by `condition`.
     private let process = Process()
     private let condition = NSCondition()
     private var output = Data()
     private var errors = Data()
     private var finished = false
+    private var errorsFinished = false
 
     init(_ step: String, _ arguments: [String], in directory: TemporaryDirectory) throws {
         process.executableURL = StepProcess.executable(step)
@@ -32,7 +33,8 @@ final class BackgroundStep: @unchecked Sendable {
         }
         read(errorPipe.fileHandleForReading) {
             $0.errors.append($1)
-        } atEnd: { _ in
+        } atEnd: {
+            $0.errorsFinished = true
         }
     }
 
@@ -59,10 +61,13 @@ final class BackgroundStep: @unchecked Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// What a failing test shows: the standard output, and the standard error when there is any.
+    /// What a failing test shows: the standard output, and the standard error when there is any (once the
+    /// process has ended, all of both: what it wrote last may still be on its way through the pipes).
     var report: String {
+        let deadline = Date(timeIntervalSinceNow: 10)
         condition.lock()
         defer { condition.unlock() }
+        while !process.isRunning && !(finished && errorsFinished) && condition.wait(until: deadline) {}
         let stderr = String(decoding: errors, as: UTF8.self)
         return "printed: \"\(String(decoding: output, as: UTF8.self))\""
             + (stderr.isEmpty ? "" : "\nstandard error: \(stderr)")

@@ -12,14 +12,15 @@ import Testing
     /// The help a learner reads first lists the orderings that exist and shows the quoting.
     @Test func helpListsTheOrderingsAndTheQuoting() throws {
         let directory = try TemporaryDirectory.current
-        for subcommand in ["list", "shell", "watch"] {
-            let help = try StepProcess.run("step4", [subcommand, "--help"], in: directory)
-            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        // (StepHelp: each help runs once for every test, HelpTests' golden files among them.)
+        let ordering = ["list", "shell", "watch"]
+        for (subcommand, help) in zip(ordering, StepHelp.subcommands("step4", ordering)) {
+            let text = try help.get().stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(text.contains("none (unordered), asc (by name, A→Z), desc (by name, Z→A)"), "\(subcommand)")
         }
-        for subcommand in ["add", "edit", "shell"] {
-            let help = try StepProcess.run("step4", [subcommand, "--help"], in: directory)
-            let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let naming = ["add", "edit", "shell"]
+        for (subcommand, help) in zip(naming, StepHelp.subcommands("step4", naming)) {
+            let text = try help.get().stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(text.contains(#"add "Øresund 100%" 2"#), "\(subcommand)")
             #expect(text.contains(#"make step4 ARGS="add 'Øresund 100%' 2""#), "\(subcommand)")
         }
@@ -154,6 +155,20 @@ import Testing
                   2   Kiwi   1
 
                 """), "\(watch.text)")
+    }
+
+    /// A background step that fails says why in the test's report: its standard error is kept (a watch
+    /// started with an option it does not have exits 64 at once, printing nothing on standard output).
+    @Test func aBackgroundStepThatFailsShowsItsStandardError() throws {
+        let watch = try BackgroundStep(
+            "step4", ["watch", "--max-changes", "1", "--timeout", "120"], in: try TemporaryDirectory.current)
+        #expect(watch.exitStatus(timeout: 120) == 64)
+        #expect(watch.text.isEmpty)
+        #expect(
+            watch.report.hasSuffix(
+                "standard error: Error: --max-changes is not an option here. "
+                    + "make step4 ARGS=\"watch --help\" lists the options.\n"),
+            "\(watch.report)")
     }
 
     @Test(arguments: [

@@ -209,4 +209,22 @@ extension ProcessTests {
             #expect(!result.stderr.contains("SQLITE_IOERR"), "\(result.stderr)")
         }
     }
+
+    /// Step 9 starts its workers from its own executable as the system recorded it when the program
+    /// started (`Bundle.main.executableURL`: /proc/self/exe on Linux, the executable's path on macOS),
+    /// never from its command line: here the program's name (argv[0]) is no file, PATH holds no step9,
+    /// and the current folder is another, yet both workers run.
+    @Test func stepNineFindsItsOwnExecutableWhateverItsCommandLineSays() throws {
+        let folder = try TemporaryDirectory.current
+        let step9 = StepProcess.executable("step9").path
+        let result = try runTool(
+            [
+                "bash", "-c",
+                "cd \"$1\" && exec -a no-such-program \"$2\" write-load --processes 2 --inserts 3 --database w.sqlite",
+                "bash", folder.path, step9,
+            ],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout == "2 × 3 = 6 rows expected, 6 stored, 0 busy errors\n")
+    }
 }
