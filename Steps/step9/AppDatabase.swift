@@ -129,6 +129,12 @@ struct AppDatabase: Sendable {
         try dbWriter.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
 
+    /// Closes the connections. The file's last connection to close checkpoints
+    /// the WAL into the file and deletes it (SQLite does this on close).
+    func close() throws {
+        try attempt("close the database") { try dbWriter.close() }
+    }
+
     /// The async door: a read that suspends instead of blocking a thread.
     /// `[Entry]` is Sendable, so it may cross from GRDB's reader to the caller.
     func latestEntries(_ limit: Int) async throws -> [Entry] {

@@ -55,7 +55,9 @@ struct LoadPlan: Sendable {
         let before = try attempt("count the entries") { try database.entryCount() }
         // Ctrl-C or SIGTERM: every worker is stopped, then what the file holds is said (see WorkerGroup).
         let workers = WorkerGroup()
-        let interrupt = workers.stopOnInterrupt { narrator.line(stoppedSummary(database, before: before)) }
+        let interrupt = workers.stopOnInterrupt {
+            narrator.line(stoppedSummary(database, path: path, trace: trace, narrator: narrator, before: before))
+        }
         defer { Interrupt.remove(interrupt) }
         for number in 1...processes {
             guard try workers.start({ try startWorker(number, path: path) }) else { break }
@@ -76,10 +78,24 @@ struct LoadPlan: Sendable {
 
     /// What write-load says once a signal has stopped every worker: the rows
     /// the file gained and its integrity check, both from SQLite.
-    private func stoppedSummary(_ database: AppDatabase, before: Int) -> String {
+    ///
+    /// Counted on a connection opened after write-load's own has closed: a
+    /// worker stopped inside its COMMIT may have written the commit frame to
+    /// the WAL without yet recording it in the wal-index (the shared -shm).
+    /// A connection that stayed open does not see that transaction; one that
+    /// opens the file first after every other has closed rebuilds the index
+    /// from the WAL and may. Closing first makes the count what the file keeps.
+    private func stoppedSummary(
+        _ database: AppDatabase, path: String, trace: Bool, narrator: Narrator, before: Int
+    ) -> String {
         do {
-            let stored = try database.entryCount() - before
-            let integrity = try database.integrityCheck()
+            try database.close()
+            let settled = try AppDatabase.open(
+                .file(path), configuration: WriteMode.shared.configuration(trace: trace, narrator: narrator),
+                migrate: false)
+            defer { try? settled.close() }
+            let stored = try settled.entryCount() - before
+            let integrity = try settled.integrityCheck()
             return LoadResult(
                 plan: self, stored: stored, tallies: [], stoppedBy: Interrupt.caughtSignal, integrity: integrity
             ).summary
