@@ -1,3 +1,6 @@
+import CSQLite
+import Foundation
+
 /// The error a subcommand throws when it gives up. ArgumentParser prints a
 /// thrown error's `description` after "Error: " on standard error and exits
 /// with status 1, so the learner sees the full report and scripts see failure.
@@ -67,6 +70,41 @@ public func attempt<T>(_ what: String, _ body: () throws -> T) throws -> T {
     } catch let error as CourseError {
         throw error
     } catch {
-        throw CourseError(report: ErrorReport("could not \(what)", error: error))
+        var report = ErrorReport("could not \(what)", error: error)
+        // SQLITE_BUSY after the busy timeout: the learner can act on it.
+        if report.resultCode == SQLITE_BUSY && report.fix == nil { report.fix = BusyTimeout.advice }
+        throw CourseError(report: report)
     }
+}
+
+/// `attempt("open …")` for opening `location`, with the two failures a
+/// learner meets there put in words they can act on:
+///
+/// - SQLITE_BUSY: `sqlite3_open_v2` takes no lock, so the lock was met by
+///   the first read (GRDB reads the schema as it opens a connection): the
+///   report says "could not read", and that another process is writing.
+/// - SQLITE_CANTOPEN for a file whose folder does not exist: SQLite says
+///   only "unable to open database file"; the report names the folder.
+public func attemptOpen<T>(_ location: DatabaseLocation, _ body: () throws -> T) throws -> T {
+    do {
+        return try attempt("open \(location.display)", body)
+    } catch var error as CourseError where error.report.resultCode == SQLITE_BUSY {
+        error.report.what = "could not read \(location.display)"
+        throw error
+    } catch var error as CourseError where error.report.resultCode == SQLITE_CANTOPEN {
+        if case .file(let path) = location, let folder = missingFolder(of: path) {
+            error.report.fix =
+                "there is no folder \(folder)/: create it first (mkdir -p \(folder)), or give --database a file in a folder that exists"
+        }
+        throw error
+    }
+}
+
+/// The folder `path` would be in, as the learner wrote it, when it does not exist.
+private func missingFolder(of path: String) -> String? {
+    let folder = (path as NSString).deletingLastPathComponent
+    guard !folder.isEmpty else { return nil }
+    var isDirectory: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue
+    return exists ? nil : Workspace.display(folder)
 }

@@ -172,6 +172,7 @@ public enum DatabaseFile {
         guard code == SQLITE_OK, let db else {
             return .notADatabase(SQLiteError(connection: db, resultCode: code, sql: nil))
         }
+        sqlite3_busy_timeout(db, BusyTimeout.milliseconds)  // a writer's EXCLUSIVE lock: wait, as the step will
         do {
             // sqlite_schema lists every table; SQLite's own start with "sqlite_".
             let tables = try strings(
@@ -310,7 +311,10 @@ extension DatabaseFile {
         defer { sqlite3_close_v2(db) }
         let sql = "SELECT count(*) FROM sqlite_schema"
         var code = sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, nil)
-        if code == SQLITE_OK { code = sqlite3_exec(db, sql, nil, nil, nil) }
+        if code == SQLITE_OK {
+            sqlite3_busy_timeout(db, BusyTimeout.milliseconds)
+            code = sqlite3_exec(db, sql, nil, nil, nil)
+        }
         guard code == SQLITE_OK else {
             throw CourseError(
                 report: ErrorReport(

@@ -5,11 +5,14 @@ import GRDB
 /// GRDB settings shared by the GRDB steps (2 to 7).
 public enum CourseGRDB {
     /// A configuration with foreign keys on (GRDB's default, and SQLite's
-    /// is off) and, when `trace` is set, every statement printed before it
-    /// runs, with its argument values filled in.
+    /// is off), a busy timeout, and, when `trace` is set, every statement
+    /// printed before it runs, with its argument values filled in.
     public static func configuration(trace: Bool, narrator: Narrator, foreignKeys: Bool = true) -> Configuration {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = foreignKeys
+        // GRDB's default, .immediateError, fails at once when another process
+        // holds the lock; .timeout is sqlite3_busy_timeout, as in step 1.
+        configuration.busyMode = .timeout(BusyTimeout.seconds)
         if CommandStatistics.shared.isOn {
             // --stats needs each statement as it finishes, and SQLite keeps one trace
             // callback per connection: ours does both, printing --trace as GRDB would.
@@ -33,9 +36,10 @@ public enum CourseGRDB {
             ? text : expanded.trimmingCharacters(in: .whitespacesAndNewlines.union(.init(charactersIn: ";")))
     }
 
-    /// Opens a `DatabaseQueue` at `location`. A file that is not a database,
-    /// or a folder that does not exist, fails here with SQLite's code
-    /// (`SQLITE_NOTADB`, `SQLITE_CANTOPEN`) rather than later.
+    /// Opens a `DatabaseQueue` at `location`. A folder that does not exist,
+    /// a file that is not a database, or a file another process keeps locked
+    /// for longer than the busy timeout fails here with SQLite's code
+    /// (`SQLITE_CANTOPEN`, `SQLITE_NOTADB`, `SQLITE_BUSY`) rather than later.
     public static func openQueue(_ location: DatabaseLocation, configuration: Configuration) throws -> DatabaseQueue {
         try openQueue(location, filename: nil, configuration: configuration)
     }
@@ -44,7 +48,7 @@ public enum CourseGRDB {
     static func openQueue(_ location: DatabaseLocation, filename: String?, configuration: Configuration) throws
         -> DatabaseQueue
     {
-        try attempt("open \(location.display)") {
+        try attemptOpen(location) {
             switch location {
             case .inMemory:
                 return try DatabaseQueue(configuration: configuration)

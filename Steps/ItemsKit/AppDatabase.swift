@@ -45,7 +45,7 @@ public struct AppDatabase<Item: ItemRecord>: Sendable {
         {
             return try AppDatabase(queue, migrator: migrator)
         }
-        return try attempt("open \(location.display)") {
+        return try attemptOpen(location) {
             switch location {
             case .inMemory:
                 return try AppDatabase(DatabaseQueue(configuration: configuration), migrator: migrator)

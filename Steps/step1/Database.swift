@@ -21,6 +21,10 @@ func openDatabase(_ path: String) throws -> OpaquePointer {
         sqlite3_close_v2(db)
         throw error
     }
+    // Another process may be writing the file right now. Without a busy
+    // handler SQLite fails at once with SQLITE_BUSY; this one retries for up
+    // to 10 s (BusyTimeout) before it gives up.
+    sqlite3_busy_timeout(db, BusyTimeout.milliseconds)
     return db
 }
 // [/docs:open]

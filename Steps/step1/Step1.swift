@@ -51,13 +51,14 @@ struct Step1: ParsableCommand, Lesson {
 
 /// Opens the subcommand's database and makes sure the table exists.
 private func open(_ options: DatabaseOptions, reading: Bool = false) throws -> OpaquePointer {
+    let location = try options.checkedLocation(defaultFile: "step1.sqlite", for: "step1", reading: reading)
     // The C API's name for an in-memory database is the special path ":memory:".
     let path =
-        switch try options.checkedLocation(defaultFile: "step1.sqlite", for: "step1", reading: reading) {
+        switch location {
         case .file(let path): path
         case .inMemory: ":memory:"
         }
-    let db = try attempt("open \(Workspace.display(path))") { try openDatabase(path) }
+    let db = try attemptOpen(location) { try openDatabase(path) }
     RawTrace.install(on: db, narrator: options.trace ? Narrator() : nil)  // --trace, --stats
     do {
         try createPlayersTable(db)

@@ -26,6 +26,7 @@ final class RawConnection: @unchecked Sendable {
             throw error
         }
         self.handle = handle
+        sqlite3_busy_timeout(handle, BusyTimeout.milliseconds)  // wait for another process's lock (chapter 1)
         RawTrace.install(on: handle, narrator: narrator)  // --trace, --stats
     }
 

@@ -42,7 +42,7 @@ struct AppDatabase: Sendable {
             return AppDatabase(
                 try CourseGRDB.openForReading(location, configuration: configuration, migrator: migrator))
         }
-        let writer: any DatabaseWriter = try attempt("open \(location.display)") {
+        let writer: any DatabaseWriter = try attemptOpen(location) {
             switch location {
             case .file(let path): try DatabasePool(path: path, configuration: configuration)
             case .inMemory: try DatabaseQueue(configuration: configuration)

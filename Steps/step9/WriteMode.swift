@@ -13,19 +13,17 @@ enum WriteMode: String, Sendable {
     /// `--deferred`: a busy timeout, and BEGIN DEFERRED.
     case deferred
 
-    /// How long a writer waits for another process's write to end before it gives up.
-    static let busyTimeout: Double = 10
-
     // [docs:configuration]
     /// The configuration of a connection to a file shared between processes.
     ///
-    /// `.timeout`: a writer that finds another one at work waits for it, up
-    /// to `busyTimeout` seconds, instead of failing with SQLITE_BUSY at once.
-    /// GRDB's default, `.immediateError`, never waits (`--no-timeout`).
+    /// Every step's configuration already has a busy timeout (CourseGRDB's,
+    /// `.timeout(BusyTimeout.seconds)`: 10 s): a writer that finds another
+    /// one at work waits for it instead of failing with SQLITE_BUSY at once.
+    /// `--no-timeout` puts GRDB's default back, `.immediateError`, which never waits.
     func configuration(trace: Bool, narrator: Narrator) -> Configuration {
         var configuration = CourseGRDB.configuration(trace: trace, narrator: narrator)
-        if self != .noTimeout {
-            configuration.busyMode = .timeout(Self.busyTimeout)
+        if self == .noTimeout {
+            configuration.busyMode = .immediateError
         }
         return configuration
     }

@@ -41,6 +41,35 @@ import Testing
         #expect(error.description.contains("message:     no such table: teams"))
     }
 
+    /// A file another connection keeps locked (here `BEGIN EXCLUSIVE`, as a
+    /// big transaction's spill takes it) longer than the busy timeout: the
+    /// open succeeds, the first read fails, and the error says so, with what
+    /// to do. (The reader gives up at once here: `.immediateError` replaces the
+    /// step's 10 s, so the test does not wait; the report is the same.)
+    @Test func aBusyFileSaysAnotherProcessIsWritingNotCouldNotOpen() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("locked.sqlite")
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true  // the transaction stays open after the access
+        let holder = try DatabaseQueue(path: path, configuration: holding)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE t(x)")
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+        }
+        defer { try? holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") } }
+        var configuration = CourseGRDB.configuration(trace: false, narrator: Narrator(write: { _ in }))
+        #expect("\(configuration.busyMode)" == "timeout(\(BusyTimeout.seconds))")
+        configuration.busyMode = .immediateError
+        let error = try #require(throws: CourseError.self) {
+            try CourseGRDB.openQueue(.file(path), configuration: configuration)
+        }
+        #expect(error.report.what == "could not read \(Workspace.display(path))", "\(error)")
+        #expect(error.report.resultCode == SQLITE_BUSY, "\(error)")
+        #expect(error.report.fix == BusyTimeout.advice, "\(error)")
+        #expect(error.description.contains("another process is writing to the file"), "\(error)")
+    }
+
     @Test func inputErrorsAreJustTheirMessage() {
         #expect(CourseError.input("no player with id 42").description == "no player with id 42")
         #expect(CourseError.input("no player with id 42").kind == .input)
