@@ -24,7 +24,8 @@ extension FileCompatibilityTests {
     /// started) sleeps in SQLite's busy handler (`clock_nanosleep`, read in
     /// /proc), so the order is fixed. Without a busy timeout the step fails
     /// at once with SQLITE_BUSY, and the test with it.
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task"), "watches the step's threads in /proc"))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task"), "watches the step's threads in /proc"))
     func aWriterWaitsForAnotherProcesssWriteLock() throws {
         let files = try Fixtures.shared.get()
         let runs = Parallel.map(Array(Self.steps)) { step in
@@ -105,9 +106,9 @@ enum ProcessThreads {
     /// SQLite's busy handler sleeps in (`unixSleep`, through glibc).
     static let sleepCalls: Set<Int> = {
         #if arch(arm64)
-            [115, 101]
+        [115, 101]
         #else
-            [230, 35]
+        [230, 35]
         #endif
     }()
 
