@@ -39,6 +39,8 @@ import Testing
         // The innermost context is kept; an outer attempt does not wrap again.
         #expect(error.description.hasPrefix("could not inner\n  result code: 1 SQLITE_ERROR"))
         #expect(error.description.contains("message:     no such table: teams"))
+        // Only SQLITE_BUSY gets the busy advice: this error has nothing to add.
+        #expect(error.report.fix == nil, "\(error)")
     }
 
     /// A file another connection keeps locked (here `BEGIN EXCLUSIVE`, as a

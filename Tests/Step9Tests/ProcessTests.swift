@@ -170,6 +170,26 @@ extension ProcessTests {
         #expect(printed.contains("Stopped by \(name): ") && printed.hasSuffix(Interrupt.line + "\n"), "\(printed)")
     }
 
+    /// A worker that cannot even open the file (another connection holds an
+    /// EXCLUSIVE lock, and `--no-timeout` does not wait) counts every one of
+    /// its inserts as a busy error: write-load's total then says what failed.
+    @Test func aWorkerThatCannotOpenTheFileCountsEveryInsertAsBusy() throws {
+        let directory = try TemporaryDirectory.current
+        let path = directory.file("held.sqlite")
+        var holding = Configuration()
+        holding.allowsUnsafeTransactions = true  // the transaction stays open after the access
+        let holder = try DatabaseQueue(path: path, configuration: holding)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE t(x)")
+            try db.execute(sql: "BEGIN EXCLUSIVE")
+        }
+        defer { try? holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") } }
+        let result = try StepProcess.run(
+            "step9", ["worker", "--worker", "3", "--inserts", "7", "--file", path, "--no-timeout"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "worker 3: 0 added, 7 busy errors\n", "\(result.stdout)\(result.stderr)")
+    }
+
     /// The entries in the file so far (0 while write-load sets it up).
     static func entries(_ path: String, _ reader: inout DatabaseQueue?) throws -> Int {
         guard FileManager.default.fileExists(atPath: path + "-wal") else { return 0 }
