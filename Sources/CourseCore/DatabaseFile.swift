@@ -360,7 +360,8 @@ extension DatabaseFile {
         let newer = contents.migrations.dropFirst(own.migrations.count)
         let later =
             !own.migrations.isEmpty && !newer.isEmpty && contents.migrations.starts(with: own.migrations)
-            ? "a later version of \(own.displayName) (migrations it does not know: \(newer.joined(separator: ", ")))"
+            ? "a later version of \(own.displayName) (migrations it does not know: \(newer.joined(separator: ", "))); "
+                + "\(own.displayName) is older than the file and cannot know what those migrations did"
             : nil
         switch (contents.kind, later) {
         case (let kind?, let later?):
@@ -379,11 +380,16 @@ extension DatabaseFile {
         ]
     }
 
-    /// What to do instead.
+    /// What to do instead. For the step's own file (db/stepN.sqlite, which
+    /// a later step may have upgraded), first a way that keeps its data:
+    /// moving it aside (`mv -n` never overwrites a file already there).
     static func advice(_ path: String, _ own: StepFileKind, reading: Bool = false) -> String {
         let ownFile = Workspace.databaseDirectory.appendingPathComponent("\(own.step).sqlite").standardizedFileURL.path
         if URL(fileURLWithPath: path).standardizedFileURL.path == ownFile {
-            return "`make reset` deletes it (with every file in db/); \(own.displayName) then starts afresh."
+            let kept = Workspace.display(
+                Workspace.databaseDirectory.appendingPathComponent("\(own.step)-kept.sqlite").path)
+            return "To keep its data, move it aside (mv -n \(Workspace.display(path)) \(kept)): \(own.displayName) "
+                + "then starts afresh, and the moved file keeps every row. `make reset` deletes it (with every file in db/)."
         }
         let wanted = reading ? "a file it made" : own.setsUpEmptyFiles ? "a new file" : "a file with \(own.summary)"
         let inDB =

@@ -233,7 +233,7 @@ import Testing
             INSERT INTO grdb_migrations VALUES ('createItem'), ('addNotes');
             CREATE TABLE item (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, quantity INTEGER, notes TEXT)
             """,
-            "it is a step 5 file, items with notes (tables: grdb_migrations, item): a later version of step 4 (migrations it does not know: addNotes)"
+            "it is a step 5 file, items with notes (tables: grdb_migrations, item): a later version of step 4 (migrations it does not know: addNotes); step 4 is older than the file and cannot know what those migrations did"
         ),
     ])
     func anUnexpectedItemTableIsRefusedUnchanged(sql: String, message: String) throws {
