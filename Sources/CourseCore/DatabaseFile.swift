@@ -163,12 +163,16 @@ public enum DatabaseFile {
     /// Reads the file's schema through a connection that can neither create
     /// nor change it: `SQLITE_OPEN_READONLY` without `SQLITE_OPEN_CREATE`,
     /// through the URI `readOnlyURI` builds (`mode=ro`, which takes SQLite's
-    /// locks; `immutable=1` for a WAL-mode file with no `-wal`).
+    /// locks), or, for a WAL-mode file with no `-wal`, read-write with
+    /// `PRAGMA query_only` (`readsReadWrite`).
     public static func inspect(_ path: String) -> State {
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
         var db: OpaquePointer?
         defer { sqlite3_close_v2(db) }
-        let code = sqlite3_open_v2(readOnlyURI(path), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nil)
+        let readWrite = readsReadWrite(path)
+        let flags = (readWrite ? SQLITE_OPEN_READWRITE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_URI
+        var code = sqlite3_open_v2(readOnlyURI(path), &db, flags, nil)
+        if code == SQLITE_OK && readWrite { code = sqlite3_exec(db, "PRAGMA query_only = 1", nil, nil, nil) }
         guard code == SQLITE_OK, let db else {
             return .notADatabase(SQLiteError(connection: db, resultCode: code, sql: nil))
         }
@@ -194,22 +198,24 @@ public enum DatabaseFile {
     // [/docs:inspect]
 
     // [docs:read-only-uri]
-    /// The URI filename of `path` for a read-only connection that creates
-    /// nothing beside the file and sees committed data only:
-    /// `file:/absolute/path?mode=ro`. A `mode=ro` connection takes SQLite's
-    /// SHARED lock to read, so it never reads a transaction another process
-    /// has not committed; when a writer died mid-transaction and left a hot
-    /// `-journal`, it refuses with SQLITE_READONLY_ROLLBACK (it may not roll
-    /// the journal back: that is a write). One exception, `immutable=1`: a
-    /// WAL-mode file (bytes 18 and 19 of its header are 2) with no `-wal`
-    /// file. It was closed cleanly (a writer that dies leaves its `-wal`), and
-    /// a `mode=ro` connection would leave `-wal` and `-shm` files beside it.
-    /// (SQLite reads a URI filename when the connection is opened with
+    /// The URI filename of `path` for a connection that only reads and sees
+    /// committed data only: `file:/absolute/path?mode=ro`. A `mode=ro`
+    /// connection takes SQLite's SHARED lock to read, so it never reads a
+    /// transaction another process has not committed; when a writer died
+    /// mid-transaction and left a hot `-journal`, it refuses with
+    /// SQLITE_READONLY_ROLLBACK (it may not roll the journal back: that is a
+    /// write). A WAL-mode file (bytes 18 and 19 of its header are 2) with no
+    /// `-wal` was closed cleanly, and a `mode=ro` connection would leave
+    /// `-wal` and `-shm` files beside it: that file is opened read-write
+    /// instead, with `PRAGMA query_only` (`readsReadWrite`: `file:/absolute/path`),
+    /// or, in a folder the step may not write, `immutable=1`, which takes no
+    /// lock. (SQLite reads a URI filename when the connection is opened with
     /// `SQLITE_OPEN_URI`, or in every connection when the library was built
     /// with `SQLITE_USE_URI`; GRDB does not pass the flag, so `uriFlag: false`
     /// returns the path itself when the library lacks `SQLITE_USE_URI`:
     /// opened `SQLITE_OPEN_READONLY`, it is a `mode=ro` connection.)
-    /// docs/evidence/experiments/00-read-only-after-a-writer-died.py shows both on SQLite 3.40.1.
+    /// docs/evidence/experiments/00-read-only-after-a-writer-died.py and
+    /// 00-immutable-reader-and-a-checkpoint.py show them on SQLite 3.40.1.
     public static func readOnlyURI(_ path: String, uriFlag: Bool = true) -> String {
         guard uriFlag || sqlite3_compileoption_used("USE_URI") == 1 else { return path }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -217,7 +223,20 @@ public enum DatabaseFile {
         // A URI filename: `%`, `?` and `#` are escaped, as in any URL.
         let escaped = absolute.replacingOccurrences(of: "%", with: "%25")
             .replacingOccurrences(of: "?", with: "%3f").replacingOccurrences(of: "#", with: "%23")
+        if readsReadWrite(path) { return "file:\(escaped)" }
         return "file:\(escaped)" + (isWALMode(path) && !hasWAL ? "?immutable=1" : "?mode=ro")
+    }
+
+    /// Whether a connection that only reads `path` opens it read-write, and
+    /// runs `PRAGMA query_only = 1` first: a WAL-mode file with no `-wal`, in
+    /// a folder the step may write. Such a connection takes the WAL read
+    /// lock, so a writer that commits and closes meanwhile cannot checkpoint
+    /// into the file under it (as it does under `immutable=1`, which takes no
+    /// lock); its own close, the last one, deletes the `-wal` and `-shm` it made.
+    public static func readsReadWrite(_ path: String) -> Bool {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return isWALMode(path) && !FileManager.default.fileExists(atPath: path + "-wal")
+            && FileManager.default.isWritableFile(atPath: folder) && FileManager.default.isWritableFile(atPath: path)
     }
 
     /// Whether the file's header says WAL mode: its bytes 18 and 19 (the file

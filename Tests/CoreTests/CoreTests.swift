@@ -72,6 +72,41 @@ import Testing
         #expect(error.description.contains("another process is writing to the file"), "\(error)")
     }
 
+    /// A cleanly closed WAL-mode file, opened for reading: a writer that
+    /// commits and closes in the middle of a read cannot checkpoint into the
+    /// file under it (the reader holds the WAL read lock), so the read sees
+    /// every row as it was when it began; with `immutable=1` (no lock) it saw
+    /// most rows as the writer left them. Closed, it leaves no `-wal` or `-shm`.
+    @Test func aReadOfACleanlyClosedWALFileSeesOneCommitWhole() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("wal.sqlite")
+        let setUp = try DatabasePool(path: path)  // WAL mode
+        try setUp.write { db in
+            try db.execute(sql: "CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
+            for _ in 1...2000 { try db.execute(sql: "INSERT INTO t(v) VALUES ('old' || printf('%200s', ''))") }
+        }
+        try setUp.close()  // the last connection: -wal and -shm deleted
+        #expect(DatabaseFile.readsReadWrite(path))
+        var seen: [String] = []
+        do {
+            let reader = try #require(
+                try CourseGRDB.openReadOnly(
+                    .file(path), configuration: CourseGRDB.configuration(trace: false, narrator: Narrator())))
+            try reader.read { db in
+                let rows = try String.fetchCursor(db, sql: "SELECT substr(v, 1, 3) FROM t ORDER BY id")
+                seen.append(try #require(try rows.next()))
+                let writer = try DatabaseQueue(path: path)
+                try writer.write { db in try db.execute(sql: "UPDATE t SET v = 'new' || substr(v, 4)") }
+                try writer.close()
+                while let value = try rows.next() { seen.append(value) }
+            }
+        }
+        #expect(seen.count == 2000 && Set(seen) == ["old"], "\(seen.filter { $0 == "new" }.count) rows seen new")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    }
+
     @Test func inputErrorsAreJustTheirMessage() {
         #expect(CourseError.input("no player with id 42").description == "no player with id 42")
         #expect(CourseError.input("no player with id 42").kind == .input)
