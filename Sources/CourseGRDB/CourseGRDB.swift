@@ -68,8 +68,8 @@ public enum CourseGRDB {
     /// the URI `DatabaseFile.readOnlyURI` builds (`mode=ro`: it takes SQLite's
     /// locks and reads committed data only; a WAL-mode file with no `-wal`,
     /// beside which even a read-only connection creates `-wal` and `-shm`, is
-    /// opened read-write with `PRAGMA query_only`, and its close deletes
-    /// them: `DatabaseFile.readsReadWrite`). A queue, not a pool: a
+    /// opened read-write, read under `PRAGMA query_only`, and its close
+    /// deletes them: `DatabaseFile.readsReadWrite`). A queue, not a pool: a
     /// `DatabasePool` that can write switches the file to WAL mode and writes
     /// a table to it (GRDB's `setUpWALMode`). A file `migrator` has not
     /// brought up to date (an older step's, which this step upgrades, as
@@ -95,12 +95,10 @@ public enum CourseGRDB {
     {
         guard case .file(let path) = location, FileManager.default.fileExists(atPath: path) else { return nil }
         var readOnly = configuration
-        if DatabaseFile.readsReadWrite(path) {
-            // A cleanly closed WAL-mode file: read-write, to take the WAL read lock, but never writing.
-            readOnly.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
-        } else {
-            readOnly.readonly = true
-        }
+        // A cleanly closed WAL-mode file opens read-write, to take the WAL read
+        // lock; GRDB runs each `read` of such a connection under PRAGMA
+        // query_only (`Database.beginReadOnly`), so it writes nothing.
+        readOnly.readonly = !DatabaseFile.readsReadWrite(path)
         return try openQueue(
             location, filename: DatabaseFile.readOnlyURI(path, uriFlag: false), configuration: readOnly)
     }

@@ -16,13 +16,14 @@ public struct AppDatabase<Item: ItemRecord>: Sendable {
     /// Read-only access, for observations and for the tour's own queries.
     public var reader: any DatabaseReader { dbWriter }
 
-    private init(_ writer: any DatabaseWriter, migrator: DatabaseMigrator) throws {
+    /// `migrate: false` for a file opened to read, already up to date.
+    private init(_ writer: any DatabaseWriter, migrator: DatabaseMigrator, migrate: Bool = true) throws {
         self.dbWriter = writer
         // Check before migrating: a migration must not touch a file that is
         // not ours. Then migrate, and check that Item matches the result.
         let before = try writer.read { db in try migrator.appliedMigrations(db) }
         try writer.read { db in try Self.checkShape(db, migrator: migrator) }
-        if !writer.configuration.readonly { try migrator.migrate(writer) }
+        if migrate { try migrator.migrate(writer) }
         let after = try writer.read { db in try migrator.appliedMigrations(db) }
         appliedNow = after.filter { !before.contains($0) }
         try writer.read { db in try db.checkItemTable(Item.columnNames) }
@@ -43,7 +44,7 @@ public struct AppDatabase<Item: ItemRecord>: Sendable {
         if readOnly, let queue = try CourseGRDB.openReadOnly(location, configuration: configuration),
             try queue.read(migrator.hasCompletedMigrations)
         {
-            return try AppDatabase(queue, migrator: migrator)
+            return try AppDatabase(queue, migrator: migrator, migrate: false)
         }
         return try attemptOpen(location) {
             switch location {
