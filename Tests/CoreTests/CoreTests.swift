@@ -52,14 +52,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.file("locked.sqlite")
-        var holding = Configuration()
-        holding.allowsUnsafeTransactions = true  // the transaction stays open after the access
-        let holder = try DatabaseQueue(path: path, configuration: holding)
-        try holder.writeWithoutTransaction { db in
-            try db.execute(sql: "CREATE TABLE t(x)")
-            try db.execute(sql: "BEGIN EXCLUSIVE")
-        }
-        defer { try? holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") } }
+        let lock = try ExclusiveLock(path)
+        defer { lock.release() }
         var configuration = CourseGRDB.configuration(trace: false, narrator: Narrator(write: { _ in }))
         #expect("\(configuration.busyMode)" == "timeout(\(BusyTimeout.seconds))")
         configuration.busyMode = .immediateError

@@ -8,13 +8,13 @@ import Testing
 extension FileCompatibilityTests {
     /// A python3 process (the same SQLite library) that takes the file's
     /// write lock (`BEGIN IMMEDIATE`), says so on its standard output, and
-    /// holds it until its standard input closes; then it commits.
+    /// holds it until it reads a line; then it commits.
     static let lockHolder = """
         import sqlite3, sys
         c = sqlite3.connect(sys.argv[1], isolation_level=None)
         c.execute("BEGIN IMMEDIATE")
         print("locked", flush=True)
-        sys.stdin.read()
+        sys.stdin.readline()
         c.execute("COMMIT")
         """
 
@@ -34,18 +34,12 @@ extension FileCompatibilityTests {
                 defer { directory.remove() }
                 let path = directory.file("x.sqlite")
                 try FileManager.default.copyItem(atPath: files.path(step), toPath: path)
-                let holder = try LockHolder(path)
-                defer { holder.release() }
+                let holder = try PythonProcess(Self.lockHolder, path)
+                defer { holder.kill() }
+                guard holder.readLine() == "locked" else { return "the holder did not take the lock" }
 
-                let process = Process()
-                process.executableURL = StepProcess.executable("step\(step)")
-                process.arguments = Self.writing(step) + ["--database", "x.sqlite"]
-                process.currentDirectoryURL = directory.url
-                process.environment = StepProcess.environment(in: directory)
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = output
-                try process.run()
+                let (process, output) = try StepProcess.start(
+                    "step\(step)", Self.writing(step) + ["--database", "x.sqlite"], in: directory)
                 defer { if process.isRunning { process.terminate() } }
 
                 let deadline = Date().addingTimeInterval(60)
@@ -54,7 +48,7 @@ extension FileCompatibilityTests {
                     waited = ProcessThreads.anySleeps(in: process.processIdentifier)
                     if !waited { Thread.sleep(forTimeInterval: 0.005) }
                 }
-                holder.release()
+                holder.say("commit")  // it commits, which frees the lock, and ends
                 process.waitUntilExit()
                 let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 guard waited, process.terminationStatus == 0 else {
@@ -67,72 +61,5 @@ extension FileCompatibilityTests {
             let failure = try run.get()
             #expect(failure == nil, "step \(step) \(Self.writing(step)): \(failure ?? "")")
         }
-    }
-}
-
-/// `FileCompatibilityTests.lockHolder`, running: holds the write lock from
-/// `init` until `release`.
-private final class LockHolder {
-    private let process = Process()
-    private let input = Pipe()
-
-    init(_ path: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", FileCompatibilityTests.lockHolder, path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var said = Data()
-        while !said.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1),
-            !byte.isEmpty
-        {
-            said.append(byte)
-        }
-        #expect(String(decoding: said, as: UTF8.self) == "locked\n", "the holder did not take the lock")
-    }
-
-    /// Closes the holder's input: it commits, which releases the lock, and ends.
-    func release() {
-        guard process.isRunning else { return }
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
-    }
-}
-
-/// The threads of a process and of the processes it started, as Linux shows them in /proc.
-enum ProcessThreads {
-    /// `clock_nanosleep` and `nanosleep` on x86_64 and on arm64: the calls
-    /// SQLite's busy handler sleeps in (`unixSleep`, through glibc).
-    static let sleepCalls: Set<Int> = {
-        #if arch(arm64)
-        [115, 101]
-        #else
-        [230, 35]
-        #endif
-    }()
-
-    /// Whether a thread of `pid` or of a descendant is asleep in one of `sleepCalls`.
-    static func anySleeps(in pid: Int32) -> Bool {
-        for process in [pid] + descendants(of: pid) {
-            let tasks = "/proc/\(process)/task"
-            for thread in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
-                guard let call = try? String(contentsOfFile: "\(tasks)/\(thread)/syscall", encoding: .utf8),
-                    let number = call.split(separator: " ").first.flatMap({ Int($0) })
-                else { continue }
-                if sleepCalls.contains(number) { return true }
-            }
-        }
-        return false
-    }
-
-    /// The processes `pid` started, and theirs (step 9's workers).
-    static func descendants(of pid: Int32) -> [Int32] {
-        let tasks = "/proc/\(pid)/task"
-        let children = ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).flatMap { thread in
-            ((try? String(contentsOfFile: "\(tasks)/\(thread)/children", encoding: .utf8)) ?? "")
-                .split(separator: " ").compactMap { Int32($0) }
-        }
-        return children + children.flatMap(descendants(of:))
     }
 }

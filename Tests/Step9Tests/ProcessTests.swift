@@ -126,15 +126,8 @@ extension ProcessTests {
     func aSignalStopsEveryWorker(_ signal: Int32) throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("stopped-\(signal).sqlite")
-        let process = Process()
-        process.executableURL = StepProcess.executable("step9")
-        process.arguments = ["write-load", "--processes", "4", "--inserts", "100000", "--database", path]
-        process.currentDirectoryURL = directory.url
-        process.environment = StepProcess.environment(in: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let (process, output) = try StepProcess.start(
+            "step9", ["write-load", "--processes", "4", "--inserts", "100000", "--database", path], in: directory)
         defer { if process.isRunning { process.terminate() } }
 
         let deadline = Date().addingTimeInterval(60)
@@ -176,14 +169,8 @@ extension ProcessTests {
     @Test func aWorkerThatCannotOpenTheFileCountsEveryInsertAsBusy() throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("held.sqlite")
-        var holding = Configuration()
-        holding.allowsUnsafeTransactions = true  // the transaction stays open after the access
-        let holder = try DatabaseQueue(path: path, configuration: holding)
-        try holder.writeWithoutTransaction { db in
-            try db.execute(sql: "CREATE TABLE t(x)")
-            try db.execute(sql: "BEGIN EXCLUSIVE")
-        }
-        defer { try? holder.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") } }
+        let lock = try ExclusiveLock(path)
+        defer { lock.release() }
         let result = try StepProcess.run(
             "step9", ["worker", "--worker", "3", "--inserts", "7", "--file", path, "--no-timeout"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
