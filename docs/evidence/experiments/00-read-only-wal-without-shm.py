@@ -1,0 +1,46 @@
+"""Claim (appendix): a mode=ro reader of a WAL-mode file whose writer died, leaving its -wal but no -shm
+(the wal-index), builds the -shm again from the -wal when it can create it beside the file, and shows the last
+commit. (In a folder it cannot write, it cannot create the -shm and fails with SQLITE_CANTOPEN; tried on
+SQLite 3.40.1 as a user without write permission; root may write anywhere, so it is not repeated here.)
+
+The same writer as 00-read-only-wal-after-a-writer-died.py; the one thing that changes is that its -shm is
+deleted before the read.
+"""
+
+import os
+import sqlite3
+import subprocess
+import sys
+import lab
+
+WRITER = """
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA journal_mode = WAL")
+c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
+c.execute("BEGIN"); c.executemany("INSERT INTO t(v) VALUES (?)", [("x" * 100,)] * 2000); c.execute("COMMIT")
+c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+c.execute("UPDATE t SET v = 'committed-' || id WHERE id <= 10")
+c.execute("PRAGMA cache_size = 10")
+c.execute("BEGIN"); c.execute("UPDATE t SET v = 'changed-' || id")
+print("mid-transaction", flush=True); sys.stdin.read()
+"""
+
+COUNT = "SELECT count(*), sum(v LIKE 'committed-%'), sum(v LIKE 'changed-%') FROM t"
+
+with lab.scratch() as folder:
+    path = os.path.join(folder, "t.sqlite")
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    lab.check(writer.stdout.readline() == b"mid-transaction\n", "the writer did not reach its UPDATE")
+    writer.kill()
+    writer.wait()
+    os.remove(path + "-shm")
+
+    read_only = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    seen = read_only.execute(COUNT).fetchone()
+    read_only.close()
+    lab.check(seen == (2000, 10, 0), f"mode=ro without -shm: {seen}")
+    lab.check(os.path.exists(path + "-shm"), "mode=ro did not create the -shm")
+
+lab.report(f"a WAL file whose -shm is gone: mode=ro creates it again and shows {seen[1]} of the 10 rows of the "
+           f"last commit, {seen[2]} rows never committed")
