@@ -10,8 +10,9 @@ extension FileCompatibilityTests {
     /// the two rows of `table` equal: it empties the table, adds two rows
     /// named 'pair-0' and says "committed 0". Then, for each line it reads,
     /// one transaction: the first row becomes 'pair-N', 300 rows of padding
-    /// are rewritten four times with a 10-page cache (the first row's page
-    /// spills into the file, or into the `-wal`, before COMMIT), then the
+    /// are rewritten with a 10-page cache (the first row's page spills into
+    /// the file, or into the `-wal`, before COMMIT), and it says "half N".
+    /// At the next line it rewrites the padding four times more, then the
     /// second row becomes 'pair-N', COMMIT, and it says "committed N".
     static let pairWriter = """
         import sqlite3, sys
@@ -27,12 +28,16 @@ extension FileCompatibilityTests {
         first, second = [r[0] for r in c.execute(f'SELECT id FROM "{table}" ORDER BY id')]
         print("committed 0", flush=True)
         n = 0
+        def pad(n, k): c.execute("UPDATE pair_padding SET v = ?", (f"{n}-{k}".ljust(1000, "x"),))
         while sys.stdin.readline():
             n += 1
             c.execute("BEGIN IMMEDIATE")
             c.execute(f'UPDATE "{table}" SET name = ? WHERE id = ?', (f"pair-{n}", first))
-            for k in range(4):
-                c.execute("UPDATE pair_padding SET v = ?", (f"{n}-{k}".ljust(1000, "x"),))
+            pad(n, 0)
+            print(f"half {n}", flush=True)
+            sys.stdin.readline()
+            for k in range(1, 5):
+                pad(n, k)
             c.execute(f'UPDATE "{table}" SET name = ? WHERE id = ?', (f"pair-{n}", second))
             c.execute("COMMIT")
             print(f"committed {n}", flush=True)
@@ -50,8 +55,10 @@ extension FileCompatibilityTests {
 
     /// A writer process commits pairs that must stay equal while the step's
     /// read subcommand, a new process each time, reads them: each read starts
-    /// after commit N - 1, as commit N begins, and must show one pair, equal,
-    /// N - 1 or N. On a DELETE-journal file (step 2) the read takes the SHARED
+    /// after commit N - 1, once commit N has written half of its pair, and
+    /// must show one pair, equal, N - 1 or N. The writer finishes the commit
+    /// as soon as the read opens the file (inotify says so): no sleep, and
+    /// no waiting for the read, which may be waiting for the writer's lock. On a DELETE-journal file (step 2) the read takes the SHARED
     /// lock, which waits for the writer's COMMIT; on a WAL-mode file (step 4)
     /// it reads the last commit from the `-wal`. (With `immutable=1` a read
     /// takes no lock: in step 2 it reads the first row's page as the writer
@@ -91,10 +98,15 @@ extension FileCompatibilityTests {
                 }
                 guard try said() == "committed 0" else { return ["step\(step): the writer did not start"] }
                 for n in 1...Self.pairReads {
-                    // Commit n begins; the read runs while it does.
+                    // Commit n begins; once half of it is in the file, a read starts.
                     input.fileHandleForWriting.write(Data("next\n".utf8))
-                    let read = try StepProcess.run(
-                        "step\(step)", Self.reading(step) + ["--database", "x.sqlite"], in: directory)
+                    guard try said() == "half \(n)" else { return failures + ["step\(step): commit \(n) failed"] }
+                    let opened = try FileOpenings(path)
+                    let reading = Reading(step: step, in: directory)
+                    // The writer goes on when the read opens the file: it reads while the pair is half written.
+                    try opened.wait()
+                    input.fileHandleForWriting.write(Data("go on\n".utf8))
+                    let read = try reading.result()
                     let seen = Self.pairs(in: read.stdout)
                     if read.status != 0 || seen.count != 2 || Set(seen).count != 1 || !(n - 1...n).contains(seen[0]) {
                         failures.append("read \(n) of step\(step): \(read.status) \(seen)\n\(read.stdout)\(read.stderr)")
@@ -108,6 +120,49 @@ extension FileCompatibilityTests {
         for ((step, _), run) in zip(cases, runs) {
             let failures = try run.get()
             #expect(failures.isEmpty, "step \(step):\n\(failures.joined(separator: "\n"))")
+        }
+    }
+}
+
+/// The step's read subcommand, run on another thread (the test goes on while it runs).
+private final class Reading: @unchecked Sendable {
+    private var outcome: Result<ProcessResult, any Error> = .failure(CancellationError())
+    private let done = DispatchSemaphore(value: 0)
+
+    init(step: Int, in directory: TemporaryDirectory) {
+        Thread.detachNewThread { [self] in
+            outcome = Result {
+                try StepProcess.run(
+                    "step\(step)", FileCompatibilityTests.reading(step) + ["--database", "x.sqlite"], in: directory)
+            }
+            done.signal()
+        }
+    }
+
+    func result() throws -> ProcessResult {
+        done.wait()
+        return try outcome.get()
+    }
+}
+
+/// Tells when a process opens a file: inotify's IN_OPEN event on it
+/// (Linux), watched from before the process starts.
+private struct FileOpenings {
+    let descriptor: Int32
+
+    init(_ path: String) throws {
+        descriptor = inotify_init1(Int32(IN_CLOEXEC))
+        guard descriptor >= 0, inotify_add_watch(descriptor, path, UInt32(IN_OPEN)) >= 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    /// Blocks until the file is opened, then stops watching.
+    func wait() throws {
+        defer { close(descriptor) }
+        var event = [UInt8](repeating: 0, count: 4096)
+        guard read(descriptor, &event, event.count) > 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 }
