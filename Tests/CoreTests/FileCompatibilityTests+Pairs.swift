@@ -44,7 +44,7 @@ extension FileCompatibilityTests {
         """
 
     /// How many times each file's pair is read, each time by a new step process.
-    static let pairReads = 200
+    static let pairReads = 100
 
     /// The 'pair-N' names a read printed, as numbers.
     static func pairs(in output: String) -> [Int] {
@@ -109,7 +109,8 @@ extension FileCompatibilityTests {
                     let read = try reading.result()
                     let seen = Self.pairs(in: read.stdout)
                     if read.status != 0 || seen.count != 2 || Set(seen).count != 1 || !(n - 1...n).contains(seen[0]) {
-                        failures.append("read \(n) of step\(step): \(read.status) \(seen)\n\(read.stdout)\(read.stderr)")
+                        let output = read.stdout + read.stderr
+                        failures.append("read \(n) of step\(step): \(read.status) \(seen)\n\(output)")
                     }
                     guard try said() == "committed \(n)" else { return failures + ["step\(step): commit \(n) failed"] }
                     if failures.count >= 3 { break }  // enough to see what is wrong
