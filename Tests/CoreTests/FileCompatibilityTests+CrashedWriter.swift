@@ -41,24 +41,11 @@ extension FileCompatibilityTests {
 
     /// Leaves `path` as a writer that died mid-transaction leaves it.
     static func killWriterMidTransaction(_ path: String, committingFirst: Bool = false) throws {
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = ["python3", "-c", crashingWriter, path] + (committingFirst ? ["commit-first"] : [])
-        let output = Pipe()
-        let input = Pipe()
-        writer.standardOutput = output
-        writer.standardInput = input
-        try writer.run()
+        let writer = try PythonWriter(crashingWriter, [path] + (committingFirst ? ["commit-first"] : []))
         // The line arrives once the UPDATEs and INSERTs ran, the transaction still open.
-        var said = Data()
-        while !said.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1),
-            !byte.isEmpty
-        {
-            said.append(byte)
-        }
-        kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
-        #expect(String(decoding: said, as: UTF8.self) == "mid-transaction\n", "the writer did not reach its UPDATE")
+        let said = try writer.line()
+        writer.crash()
+        #expect(said == "mid-transaction", "the writer did not reach its UPDATE")
     }
 
     /// Leaves `path` with a hot journal again, after a read rolled the last one back.

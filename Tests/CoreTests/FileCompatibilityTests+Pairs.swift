@@ -58,8 +58,9 @@ extension FileCompatibilityTests {
     /// after commit N - 1, once commit N has written half of its pair, and
     /// must show one pair, equal, N - 1 or N. The writer finishes the commit
     /// as soon as the read opens the file (inotify says so): no sleep, and
-    /// no waiting for the read, which may be waiting for the writer's lock. On a DELETE-journal file (step 2) the read takes the SHARED
-    /// lock, which waits for the writer's COMMIT; on a WAL-mode file (step 4)
+    /// no waiting for the read, which may be waiting for the writer's lock.
+    /// On a DELETE-journal file (step 2) the read takes the SHARED lock,
+    /// which waits for the writer's COMMIT; on a WAL-mode file (step 4)
     /// it reads the last commit from the `-wal`. (With `immutable=1` a read
     /// takes no lock: in step 2 it reads the first row's page as the writer
     /// spilled it, 'pair-N' beside 'pair-N-1'; in step 4 it reads the file
@@ -74,45 +75,29 @@ extension FileCompatibilityTests {
                 defer { directory.remove() }
                 let path = directory.file("x.sqlite")
                 try FileManager.default.copyItem(atPath: files.path(step), toPath: path)
-                let writer = Process()
-                writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                writer.arguments = ["python3", "-c", Self.pairWriter, path, table]
-                let output = Pipe()
-                let input = Pipe()
-                writer.standardOutput = output
-                writer.standardInput = input
-                try writer.run()
-                defer {
-                    try? input.fileHandleForWriting.close()  // the writer's loop ends, and so does it
-                    writer.waitUntilExit()
-                }
-                /// The writer's next line.
-                func said() throws -> String {
-                    var line = Data()
-                    while let byte = try output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty,
-                        byte != Data("\n".utf8)
-                    {
-                        line.append(byte)
-                    }
-                    return String(decoding: line, as: UTF8.self)
-                }
-                guard try said() == "committed 0" else { return ["step\(step): the writer did not start"] }
+                let writer = try PythonWriter(Self.pairWriter, [path, table])
+                defer { writer.finish() }
+                guard try writer.line() == "committed 0" else { return ["step\(step): the writer did not start"] }
                 for n in 1...Self.pairReads {
                     // Commit n begins; once half of it is in the file, a read starts.
-                    input.fileHandleForWriting.write(Data("next\n".utf8))
-                    guard try said() == "half \(n)" else { return failures + ["step\(step): commit \(n) failed"] }
+                    writer.say("next")
+                    guard try writer.line() == "half \(n)" else {
+                        return failures + ["step\(step): commit \(n) failed"]
+                    }
                     let opened = try FileOpenings(path)
-                    let reading = Reading(step: step, in: directory)
+                    let reading = StepReading(step: step, in: directory)
                     // The writer goes on when the read opens the file: it reads while the pair is half written.
                     try opened.wait()
-                    input.fileHandleForWriting.write(Data("go on\n".utf8))
+                    writer.say("go on")
                     let read = try reading.result()
                     let seen = Self.pairs(in: read.stdout)
                     if read.status != 0 || seen.count != 2 || Set(seen).count != 1 || !(n - 1...n).contains(seen[0]) {
                         let output = read.stdout + read.stderr
                         failures.append("read \(n) of step\(step): \(read.status) \(seen)\n\(output)")
                     }
-                    guard try said() == "committed \(n)" else { return failures + ["step\(step): commit \(n) failed"] }
+                    guard try writer.line() == "committed \(n)" else {
+                        return failures + ["step\(step): commit \(n) failed"]
+                    }
                     if failures.count >= 3 { break }  // enough to see what is wrong
                 }
                 return failures
@@ -121,49 +106,6 @@ extension FileCompatibilityTests {
         for ((step, _), run) in zip(cases, runs) {
             let failures = try run.get()
             #expect(failures.isEmpty, "step \(step):\n\(failures.joined(separator: "\n"))")
-        }
-    }
-}
-
-/// The step's read subcommand, run on another thread (the test goes on while it runs).
-private final class Reading: @unchecked Sendable {
-    private var outcome: Result<ProcessResult, any Error> = .failure(CancellationError())
-    private let done = DispatchSemaphore(value: 0)
-
-    init(step: Int, in directory: TemporaryDirectory) {
-        Thread.detachNewThread { [self] in
-            outcome = Result {
-                try StepProcess.run(
-                    "step\(step)", FileCompatibilityTests.reading(step) + ["--database", "x.sqlite"], in: directory)
-            }
-            done.signal()
-        }
-    }
-
-    func result() throws -> ProcessResult {
-        done.wait()
-        return try outcome.get()
-    }
-}
-
-/// Tells when a process opens a file: inotify's IN_OPEN event on it
-/// (Linux), watched from before the process starts.
-private struct FileOpenings {
-    let descriptor: Int32
-
-    init(_ path: String) throws {
-        descriptor = inotify_init1(Int32(IN_CLOEXEC))
-        guard descriptor >= 0, inotify_add_watch(descriptor, path, UInt32(IN_OPEN)) >= 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-    }
-
-    /// Blocks until the file is opened, then stops watching.
-    func wait() throws {
-        defer { close(descriptor) }
-        var event = [UInt8](repeating: 0, count: 4096)
-        guard read(descriptor, &event, event.count) > 0 else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
     }
 }
