@@ -15,6 +15,14 @@ extension FileCompatibilityTests {
         }
     }
 
+    /// A folder of its own holding a copy of step `step`'s file, x.sqlite, and that copy's path.
+    static func copy(of step: Int, _ files: Fixtures) throws -> (TemporaryDirectory, String) {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("x.sqlite")
+        try FileManager.default.copyItem(atPath: files.path(step), toPath: path)
+        return (directory, path)
+    }
+
     /// The last commit of a WAL-mode file, as an ordinary connection sees
     /// it: `path` and its `-wal` and `-shm` copied into `directory`, opened
     /// read-write and checkpointed, so that the copy holds every commit in
@@ -48,14 +56,12 @@ extension FileCompatibilityTests {
         let runs = Parallel.map(tested) { step in
             Result { () throws -> [String] in
                 var failures: [String] = []
-                let directory = try TemporaryDirectory()
+                let (directory, path) = try Self.copy(of: step, files)
                 let committed = try TemporaryDirectory()
                 defer {
                     directory.remove()
                     committed.remove()
                 }
-                let path = directory.file("x.sqlite")
-                try FileManager.default.copyItem(atPath: files.path(step), toPath: path)
                 let beforeTheWriter = try Self.everyRead(step, in: directory)
                 try Self.killWriterMidTransaction(path, committingFirst: true)
                 guard Bytes(path).files["-wal"] != nil, Bytes(path).files["-shm"] != nil else {

@@ -71,10 +71,8 @@ extension FileCompatibilityTests {
         let runs = Parallel.map(cases) { step, table in
             Result { () throws -> [String] in
                 var failures: [String] = []
-                let directory = try TemporaryDirectory()
+                let (directory, path) = try Self.copy(of: step, files)
                 defer { directory.remove() }
-                let path = directory.file("x.sqlite")
-                try FileManager.default.copyItem(atPath: files.path(step), toPath: path)
                 let writer = try PythonWriter(Self.pairWriter, [path, table])
                 defer { writer.finish() }
                 guard try writer.line() == "committed 0" else { return ["step\(step): the writer did not start"] }

@@ -3,30 +3,15 @@ reader opened with immutable=1 reads the database file alone: it misses the last
 -wal; opened with mode=ro it shows the last commit and nothing of the transaction that never committed, and
 leaves the file and its -wal as they were.
 
-The writer is another process. It commits 2,000 rows and checkpoints them into the file, commits a change to
-10 rows (in the -wal), then, with a small page cache, changes every row without committing: its cache spills
-the changed pages into the -wal. It says through a pipe that it is mid-transaction, then is killed (SIGKILL):
-no sleep. The one thing that changes between the reads is how the file is opened.
+The writer is another process (lab.WAL_WRITER). It commits 2,000 rows and checkpoints them into the file,
+commits a change to 10 rows (in the -wal), then, with a small page cache, changes every row without committing:
+its cache spills the changed pages into the -wal. It says through a pipe that it is mid-transaction, then is
+killed (SIGKILL): no sleep. The one thing that changes between the reads is how the file is opened.
 """
 
 import os
 import sqlite3
-import subprocess
-import sys
 import lab
-
-WRITER = """
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1], isolation_level=None)
-c.execute("PRAGMA journal_mode = WAL")
-c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
-c.execute("BEGIN"); c.executemany("INSERT INTO t(v) VALUES (?)", [("x" * 100,)] * 2000); c.execute("COMMIT")
-c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-c.execute("UPDATE t SET v = 'committed-' || id WHERE id <= 10")
-c.execute("PRAGMA cache_size = 10")
-c.execute("BEGIN"); c.execute("UPDATE t SET v = 'changed-' || id")
-print("mid-transaction", flush=True); sys.stdin.read()
-"""
 
 COUNT = "SELECT count(*), sum(v LIKE 'committed-%'), sum(v LIKE 'changed-%') FROM t"
 
@@ -37,10 +22,7 @@ def contents(path):
 
 with lab.scratch() as folder:
     path = os.path.join(folder, "t.sqlite")
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    lab.check(writer.stdout.readline() == b"mid-transaction\n", "the writer did not reach its UPDATE")
-    writer.kill()
-    writer.wait()
+    lab.writer_dies_mid_transaction(path, lab.WAL_WRITER)
     lab.check(os.path.exists(path + "-wal") and os.path.exists(path + "-shm"), "the writer left no -wal or -shm")
     before = contents(path)
 

@@ -3,37 +3,19 @@
 commit. In a folder it cannot write, it cannot create the -shm, and fails with SQLITE_CANTOPEN: checked here
 when the experiment runs as a user who can be refused (root writes anywhere; tried by hand on 3.40.1 as nobody).
 
-The same writer as 00-read-only-wal-after-a-writer-died.py; the one thing that changes is that its -shm is
-deleted before the read.
+The same writer as 00-read-only-wal-after-a-writer-died.py (lab.WAL_WRITER); the one thing that changes is that
+its -shm is deleted before the read.
 """
 
 import os
 import sqlite3
-import subprocess
-import sys
 import lab
-
-WRITER = """
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1], isolation_level=None)
-c.execute("PRAGMA journal_mode = WAL")
-c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
-c.execute("BEGIN"); c.executemany("INSERT INTO t(v) VALUES (?)", [("x" * 100,)] * 2000); c.execute("COMMIT")
-c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-c.execute("UPDATE t SET v = 'committed-' || id WHERE id <= 10")
-c.execute("PRAGMA cache_size = 10")
-c.execute("BEGIN"); c.execute("UPDATE t SET v = 'changed-' || id")
-print("mid-transaction", flush=True); sys.stdin.read()
-"""
 
 COUNT = "SELECT count(*), sum(v LIKE 'committed-%'), sum(v LIKE 'changed-%') FROM t"
 
 with lab.scratch() as folder:
     path = os.path.join(folder, "t.sqlite")
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    lab.check(writer.stdout.readline() == b"mid-transaction\n", "the writer did not reach its UPDATE")
-    writer.kill()
-    writer.wait()
+    lab.writer_dies_mid_transaction(path, lab.WAL_WRITER)
     os.remove(path + "-shm")
 
     read_only = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
