@@ -11,13 +11,24 @@ extension FileCompatibilityTests {
     /// padding, in one transaction, with a 10-page cache: it spills changed
     /// pages into the file before COMMIT. It says so on its standard output,
     /// then waits to be killed (SIGKILL): the file keeps its hot journal.
+    /// With `commit-first` (for a WAL-mode file) it first commits a change to
+    /// every column (text to 'committed-…', integers + 1000) and keeps that
+    /// commit in the `-wal` (no checkpoint), where a reader must find it.
     static let crashingWriter = """
         import sqlite3, sys
         c = sqlite3.connect(sys.argv[1], isolation_level=None)
-        c.execute("PRAGMA cache_size = 10")
-        c.execute("BEGIN")
         tables = [r[0] for r in c.execute("SELECT name FROM sqlite_schema WHERE type = 'table' "
                   "AND name NOT LIKE 'sqlite%' AND name <> 'grdb_migrations' AND sql NOT LIKE '%VIRTUAL%'")]
+        if sys.argv[2:] == ["commit-first"]:
+            c.execute("PRAGMA wal_autocheckpoint = 0")
+            c.execute("BEGIN")
+            for table in tables:
+                for name, kind in c.execute(f"SELECT name, type FROM pragma_table_info('{table}') WHERE pk = 0").fetchall():
+                    new = "'committed-' || rowid" if kind == "TEXT" else f'"{name}" + 1000'
+                    c.execute(f'UPDATE "{table}" SET "{name}" = {new}')
+            c.execute("COMMIT")
+        c.execute("PRAGMA cache_size = 10")
+        c.execute("BEGIN")
         for table in tables:
             for column in c.execute(f"SELECT name FROM pragma_table_info('{table}') WHERE type = 'TEXT'").fetchall():
                 try: c.execute(f'UPDATE "{table}" SET "{column[0]}" = \\'changed-\\' || rowid')
@@ -29,25 +40,12 @@ extension FileCompatibilityTests {
         """
 
     /// Leaves `path` as a writer that died mid-transaction leaves it.
-    static func killWriterMidTransaction(_ path: String) throws {
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = ["python3", "-c", crashingWriter, path]
-        let output = Pipe()
-        let input = Pipe()
-        writer.standardOutput = output
-        writer.standardInput = input
-        try writer.run()
+    static func killWriterMidTransaction(_ path: String, committingFirst: Bool = false) throws {
+        let writer = try PythonWriter(crashingWriter, [path] + (committingFirst ? ["commit-first"] : []))
         // The line arrives once the UPDATEs and INSERTs ran, the transaction still open.
-        var said = Data()
-        while !said.contains(UInt8(ascii: "\n")), let byte = try output.fileHandleForReading.read(upToCount: 1),
-            !byte.isEmpty
-        {
-            said.append(byte)
-        }
-        kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
-        #expect(String(decoding: said, as: UTF8.self) == "mid-transaction\n", "the writer did not reach its UPDATE")
+        let said = try writer.line()
+        writer.crash()
+        #expect(said == "mid-transaction", "the writer did not reach its UPDATE")
     }
 
     /// Leaves `path` with a hot journal again, after a read rolled the last one back.

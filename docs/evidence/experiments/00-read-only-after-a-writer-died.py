@@ -10,8 +10,6 @@ one thing that changes between the reads is how the file is opened.
 
 import os
 import sqlite3
-import subprocess
-import sys
 import lab
 
 WRITER = """
@@ -28,10 +26,7 @@ COUNT = "SELECT count(*), sum(v LIKE 'changed-%') FROM t"
 
 with lab.scratch() as folder:
     path = os.path.join(folder, "t.sqlite")
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    lab.check(writer.stdout.readline() == b"mid-transaction\n", "the writer did not reach its UPDATE")
-    writer.kill()
-    writer.wait()
+    lab.writer_dies_mid_transaction(path, WRITER)
     lab.check(os.path.exists(path + "-journal"), "the writer left no journal")
 
     immutable = sqlite3.connect(f"file:{path}?immutable=1", uri=True)

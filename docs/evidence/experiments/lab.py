@@ -8,6 +8,7 @@ cannot: install a busy handler that counts its calls and acts while it waits, an
 import ctypes
 import ctypes.util
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -179,6 +180,32 @@ def check(condition, saw):
 def report(saw):
     """The experiment's one line for `make evidence`."""
     print(saw)
+
+
+# A writer that dies mid-transaction in a WAL-mode file: it commits 2,000 rows and checkpoints them into the
+# file, commits a change to 10 rows (kept in the -wal), then, with a small page cache, changes every row without
+# committing (its cache spills the changed pages into the -wal).
+WAL_WRITER = """
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1], isolation_level=None)
+c.execute("PRAGMA journal_mode = WAL")
+c.execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
+c.execute("BEGIN"); c.executemany("INSERT INTO t(v) VALUES (?)", [("x" * 100,)] * 2000); c.execute("COMMIT")
+c.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+c.execute("UPDATE t SET v = 'committed-' || id WHERE id <= 10")
+c.execute("PRAGMA cache_size = 10")
+c.execute("BEGIN"); c.execute("UPDATE t SET v = 'changed-' || id")
+print("mid-transaction", flush=True); sys.stdin.read()
+"""
+
+
+def writer_dies_mid_transaction(path, writer):
+    """Runs writer (python source, the file's path as its argument) in another process until it says
+    "mid-transaction" through a pipe, then kills it (SIGKILL): no sleep."""
+    process = subprocess.Popen([sys.executable, "-c", writer, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    check(process.stdout.readline() == b"mid-transaction\n", "the writer did not reach its UPDATE")
+    process.kill()
+    process.wait()
 
 
 def writer_and_waiter(folder, journal_mode):
