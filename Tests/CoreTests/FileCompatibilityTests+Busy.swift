@@ -34,9 +34,9 @@ extension FileCompatibilityTests {
                 defer { directory.remove() }
                 let path = directory.file("x.sqlite")
                 try FileManager.default.copyItem(atPath: files.path(step), toPath: path)
-                let holder = try PythonProcess(Self.lockHolder, path)
-                defer { holder.kill() }
-                guard holder.readLine() == "locked" else { return "the holder did not take the lock" }
+                let holder = try PythonWriter(Self.lockHolder, [path])
+                defer { holder.finish() }
+                guard try holder.line() == "locked" else { return "the holder did not take the lock" }
 
                 let (process, output) = try StepProcess.start(
                     "step\(step)", Self.writing(step) + ["--database", "x.sqlite"], in: directory)

@@ -44,7 +44,7 @@ extension FileCompatibilityTests {
         """
 
     /// How many times each file's pair is read, each time by a new step process.
-    static let pairReads = 100
+    static let pairReads = 25
 
     /// The 'pair-N' names a read printed, as numbers.
     static func pairs(in output: String) -> [Int] {
