@@ -258,9 +258,11 @@ enum EvidenceCheck {
             } else {
                 let name = rest.dropFirst().prefix { $0 != ";" && $0 != " " && $0 != "<" }.prefix(10)
                 let decoded: String? =
-                    if name.hasPrefix("#x") { UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) } }
-                    else if name.hasPrefix("#") { UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) } }
-                    else { entities[String(name)] }
+                    if name.hasPrefix("#x") {
+                        UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                    } else if name.hasPrefix("#") {
+                        UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                    } else { entities[String(name)] }
                 if let decoded, rest.dropFirst(name.count + 1).first == ";" {
                     text += decoded
                     rest = rest.dropFirst(name.count + 2)
@@ -289,7 +291,8 @@ enum EvidenceCheck {
             if path.hasPrefix("src/") { continue }
             let page = docs.appendingPathComponent(path)
             guard let text = pages.page(page) else {
-                problems.append("\(row.list): `sqlite:\(address)`: no page \(page.path) in SQLite 3.40.1's documentation")
+                problems.append(
+                    "\(row.list): `sqlite:\(address)`: no page \(page.path) in SQLite 3.40.1's documentation")
                 continue
             }
             let zone = index + 1 < parts.count ? parts[index + 1] : ""
@@ -297,7 +300,8 @@ enum EvidenceCheck {
                 count += 1
                 if folded(quote).isEmpty {
                     problems.append(
-                        "\(row.list): `sqlite:\(address)`: an empty quote \"\": a quotation mark inside a quote is written \\\"")
+                        "\(row.list): `sqlite:\(address)`: an empty quote \"\": a quotation mark inside a quote is written \\\""
+                    )
                     continue
                 }
                 for piece in quote.components(separatedBy: " … ") where !text.contains(piece) {
@@ -506,7 +510,8 @@ enum EvidenceCheck {
         let noPage = try Self.problems(#"`sqlite:https://www.sqlite.org/lang_none.html` "anything""#)
         #expect(noPage.first?.contains("no page") == true, "\(noPage)")
         // A quotation mark of the page's left unescaped ends the quote early: the rest is an empty one.
-        let unescaped = try Self.problems(#"`sqlite:https://www.sqlite.org/c3ref/page.html` "Table names that begin with "sqlite_""#)
+        let unescaped = try Self.problems(
+            #"`sqlite:https://www.sqlite.org/c3ref/page.html` "Table names that begin with "sqlite_""#)
         #expect(unescaped.contains { $0.contains("an empty quote") }, "\(unescaped)")
     }
 }
