@@ -40,6 +40,9 @@ command -v python3 >/dev/null 2>&1 || packages+=(python3) # make evidence, the e
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip) # scripts/actionlint.sh installs with pip
 # setsid (util-linux): PracticeLoopTests runs `make ex ARGS="watch"` in a pseudo-terminal of its own session.
 command -v setsid >/dev/null 2>&1 || packages+=(util-linux)
+# SQLite's documentation, offline (the version Debian links, 3.40.1 on Debian 12): EvidenceTests finds every
+# `sqlite:` quote of docs/evidence in its page. SQLITE_DOCS: look there instead (for the tests).
+[ -f "${SQLITE_DOCS:-/usr/share/doc/sqlite3}/lang_transaction.html" ] || packages+=(sqlite3-doc)
 if [ ${#packages[@]} -eq 0 ]; then
   echo "Linux: every package CI needs is installed."
   install_junitparser

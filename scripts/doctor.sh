@@ -3,6 +3,7 @@
 # whatever is missing. Exits 1 when something required is missing.
 #   SQLITE_HEADER=/path/to/sqlite3.h    check that header instead
 #   SQLITE_LIBRARY=/path/to/libsqlite3.so  check that library instead
+#   SQLITE_DOCS=/path/to/folder         look for SQLite's HTML documentation there
 #   COURSE_OS=Darwin                    check as on macOS (for the tests: docs/environment-switches.md)
 # Linux: libsqlite3-dev gives sqlite3.h and libsqlite3.so. macOS: Apple's SDK
 # (Xcode or the Command Line Tools, found with xcrun) gives sqlite3.h and
@@ -82,6 +83,18 @@ if command -v sqlite3 >/dev/null 2>&1; then
 else
   if [ "$os" = Darwin ]; then shell_fix="it comes with macOS: check your PATH"; else shell_fix="sudo apt-get install -y sqlite3"; fi
   hint "sqlite3 command-line shell, for looking into databases" "$shell_fix"
+fi
+
+# SQLite's documentation, offline: EvidenceTests looks up the book's quotes of it there (Linux: Debian's
+# sqlite3-doc; elsewhere the test skips, saying so).
+docs=${SQLITE_DOCS:-/usr/share/doc/sqlite3}
+if [ -f "$docs/lang_transaction.html" ]; then
+  ok "SQLite's documentation ($docs), where EvidenceTests finds the book's quotes"
+elif [ "$os" = Darwin ]; then
+  hint "SQLite's documentation, for EvidenceTests' quotes (Linux only: Debian's sqlite3-doc)" "none on macOS: the test skips"
+else
+  hint "SQLite's documentation (looked for $docs), where EvidenceTests finds the book's quotes" \
+    "sudo apt-get install -y sqlite3-doc"
 fi
 
 if [ "$missing" = 0 ]; then echo "All set: try 'make step1'."; else echo "Fix what is MISSING above, then run 'make doctor' again."; fi

@@ -7,7 +7,8 @@ import Testing
 /// runs `chapter03` with Step3Tests (scripts/test-step.sh selects `DocsTests/Chapters`; the trait
 /// `.testing(step: 3)` leaves out the other chapters), so a chapter left stale by a change to its
 /// step fails where the step is tested. Inside DocsTests, so that `--filter DocsTests` still checks
-/// every page; EvidenceTests checks every list too.
+/// every page; EvidenceTests checks every list too. Its `sqlite:` quotes too, where SQLite's documentation
+/// is installed (EvidenceTests skips, saying how to install it, where it is not).
 extension DocsTests {
     @Suite struct Chapters {
         /// Everything wrong with docs/NN-….md and docs/evidence/NN-….md.
@@ -17,9 +18,15 @@ extension DocsTests {
             let evidence = try EvidenceCheck.check(
                 root: workspaceRoot, grdb: workspaceRoot.appendingPathComponent(".build/checkouts/GRDB.swift")
             ) { $0.hasPrefix(prefix) }
+            // Its quotes of SQLite's documentation, where it is installed (EvidenceTests says how, or skips).
+            let quotes =
+                EvidenceCheck.sqliteDocsInstalled
+                ? try EvidenceCheck.checkQuotes(root: workspaceRoot, docs: EvidenceCheck.sqliteDocs) {
+                    $0.hasPrefix(prefix)
+                }.problems : []
             #expect(markers > 0, "docs/\(prefix)….md shows no code or output from a marker")
             #expect(evidence.lists.count == 1, "docs/evidence/\(prefix)….md: \(evidence.lists)")
-            for problem in problems + evidence.problems { Issue.record(Comment(rawValue: problem)) }
+            for problem in problems + evidence.problems + quotes { Issue.record(Comment(rawValue: problem)) }
         }
 
         @Test(.testing(step: 1)) func chapter01() throws { try Self.check("01") }

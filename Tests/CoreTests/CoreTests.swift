@@ -251,6 +251,13 @@ import Testing
         #expect(result.stdout.contains("MISSING  libsqlite3.so"))
     }
 
+    /// SQLite's documentation is optional (EvidenceTests skips without it): doctor says how to get it.
+    @Test func doctorOffersSQLitesDocumentation() throws {
+        let result = try run("doctor.sh", environment: ["COURSE_OS": "Linux", "SQLITE_DOCS": "/nonexistent"])
+        #expect(result.stdout.contains("optional SQLite's documentation (looked for /nonexistent)"), "\(result.stdout)")
+        #expect(result.stdout.contains("fix: sudo apt-get install -y sqlite3-doc"))
+    }
+
     @Test func doctorPassesOnThisMachine() throws {
         let result = try run("doctor.sh", environment: [:])
         #expect(result.status == 0, "\(result.stdout)")

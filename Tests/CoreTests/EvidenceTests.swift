@@ -54,6 +54,14 @@ enum EvidenceCheck {
             read[url.path] = text
             return text
         }
+        /// An HTML page's words, folded.
+        func page(_ url: URL) -> Folded? {
+            let key = "page:" + url.path
+            if let known = read[key] { return known }
+            let text = (try? String(contentsOf: url, encoding: .utf8)).map { Folded(EvidenceCheck.text(ofPage: $0)) }
+            read[key] = text
+            return text
+        }
     }
 
     /// A table row's cells; `\|` is a pipe inside a cell.
@@ -182,6 +190,151 @@ enum EvidenceCheck {
         }
     }
 
+    // MARK: - Quotes of SQLite's documentation
+
+    /// SQLite 3.40.1's documentation, offline: Debian's `sqlite3-doc` (scripts/ci-install.sh installs it,
+    /// `make doctor` reports it; `SQLITE_DOCS` names another folder). The version the course links, so a
+    /// later version's wording is caught.
+    static let sqliteDocs = URL(
+        fileURLWithPath: ProcessInfo.processInfo.environment["SQLITE_DOCS"] ?? "/usr/share/doc/sqlite3")
+    static var sqliteDocsInstalled: Bool {
+        FileManager.default.fileExists(atPath: sqliteDocs.appendingPathComponent("lang_transaction.html").path)
+    }
+
+    /// The quotes after a `sqlite:` reference, up to the next reference: each `"…"` (a `\"` inside is a
+    /// quotation mark of the page's, `\\` a backslash). The review's own words between quotes are not quoted.
+    static func quotes(after zone: String) -> [String] {
+        var quotes: [String] = []
+        var current: String?
+        var rest = Substring(zone)
+        while let character = rest.popFirst() {
+            if character == "\\", let escaped = rest.first, escaped == "\"" || escaped == "\\" {
+                rest.removeFirst()
+                current?.append(escaped)
+            } else if character == "\"" {
+                if let quote = current {
+                    quotes.append(quote)
+                    current = nil
+                } else {
+                    current = ""
+                }
+            } else {
+                current?.append(character)
+            }
+        }
+        if let unclosed = current { quotes.append(unclosed) }
+        return quotes
+    }
+
+    /// Block-level tags stand for a break between words (`<dt>SQLITE_BUSY</dt><dd>The…`); the others
+    /// (`<b>`, `<a>`) sit inside a sentence.
+    static let blockTags: Set<String> = [
+        "p", "br", "dt", "dd", "dl", "li", "ul", "ol", "td", "th", "tr", "table", "div", "h1", "h2", "h3", "h4",
+        "h5", "h6", "pre", "blockquote", "hr",
+    ]
+    static let entities: [String: String] = [
+        "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "ensp": " ", "mdash": "—",
+        "rarr": "→", "lsqb": "[", "rsqb": "]",
+    ]
+
+    /// A page's words as a reader sees them: markup stripped, entities decoded (then folded by `Folded`).
+    static func text(ofPage html: String) -> String {
+        var text = ""
+        text.reserveCapacity(html.utf8.count)
+        var rest = Substring(html)
+        while let special = rest.firstIndex(where: { $0 == "<" || $0 == "&" }) {
+            text += rest[..<special]
+            rest = rest[special...]
+            if rest.first == "<" {
+                guard let end = rest.firstIndex(of: ">") else { break }
+                let name = rest.dropFirst().prefix { $0 == "/" || $0.isLetter || $0.isNumber }
+                    .drop { $0 == "/" }.lowercased()
+                rest = rest[rest.index(after: end)...]
+                if name == "script" || name == "style", let close = rest.range(of: "</\(name)>") {
+                    rest = rest[close.upperBound...]
+                } else if blockTags.contains(name) {
+                    text += " "
+                }
+            } else {
+                let name = rest.dropFirst().prefix { $0 != ";" && $0 != " " && $0 != "<" }.prefix(10)
+                let decoded: String? =
+                    if name.hasPrefix("#x") {
+                        UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+                    } else if name.hasPrefix("#") {
+                        UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+                    } else { entities[String(name)] }
+                if let decoded, rest.dropFirst(name.count + 1).first == ";" {
+                    text += decoded
+                    rest = rest.dropFirst(name.count + 2)
+                } else {
+                    text += "&"
+                    rest = rest.dropFirst()
+                }
+            }
+        }
+        text += rest
+        return text
+    }
+
+    /// What is wrong with the `sqlite:` quotes of one row: each piece of each quote (pieces joined by ` … `)
+    /// must be, word for word, in that page of `docs` (the address's path; a `#fragment` ignored).
+    /// Addresses of SQLite's source (`src/…`) have no page offline: `sourceCitations` counts them.
+    static func quoteProblems(_ row: Row, docs: URL, pages: Files) -> (problems: [String], quotes: Int) {
+        var problems: [String] = []
+        var count = 0
+        let parts = row.evidence.components(separatedBy: "`")
+        for index in stride(from: 1, to: parts.count, by: 2) where parts[index].hasPrefix("sqlite:") {
+            let address = String(parts[index].dropFirst("sqlite:".count))
+            var path = address.replacingOccurrences(of: "https://www.sqlite.org/", with: "")
+                .replacingOccurrences(of: "https://sqlite.org/", with: "")
+            if let fragment = path.firstIndex(of: "#") { path = String(path[..<fragment]) }
+            if path.hasPrefix("src/") { continue }
+            let page = docs.appendingPathComponent(path)
+            guard let text = pages.page(page) else {
+                problems.append(
+                    "\(row.list): `sqlite:\(address)`: no page \(page.path) in SQLite 3.40.1's documentation")
+                continue
+            }
+            let zone = index + 1 < parts.count ? parts[index + 1] : ""
+            for quote in quotes(after: zone) {
+                count += 1
+                if folded(quote).isEmpty {
+                    problems.append(
+                        "\(row.list): `sqlite:\(address)`: an empty quote \"\": a quotation mark inside a quote is written \\\""
+                    )
+                    continue
+                }
+                for piece in quote.components(separatedBy: " … ") where !text.contains(piece) {
+                    problems.append(
+                        "\(row.list): \"\(folded(piece))\" is not, word for word, in \(page.path) (SQLite 3.40.1): a paraphrase, or a later version's wording? Quote the page, or rest the claim on a test or an experiment."
+                    )
+                }
+            }
+        }
+        return (problems, count)
+    }
+
+    /// Every `sqlite:` quote of every list, looked up in `docs`.
+    static func checkQuotes(root: URL, docs: URL, including: (String) -> Bool = { _ in true }) throws -> (
+        quotes: Int, problems: [String]
+    ) {
+        let folder = root.appendingPathComponent("docs/evidence")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".md") && $0 != "README.md" && including($0) }.sorted()
+        let pages = Files()
+        var quotes = 0
+        var problems: [String] = []
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for row in parse(text, list: "docs/evidence/\(name)").rows {
+                let found = quoteProblems(row, docs: docs, pages: pages)
+                quotes += found.quotes
+                problems += found.problems
+            }
+        }
+        return (quotes, problems)
+    }
+
     /// Every list under `root/docs/evidence`, and all that is wrong with them.
     static func check(root: URL, grdb: URL, including: (String) -> Bool = { _ in true }) throws -> (
         lists: [String], rows: Int, problems: [String]
@@ -220,6 +373,19 @@ enum EvidenceCheck {
         let (lists, _, problems) = try EvidenceCheck.check(
             root: workspaceRoot, grdb: workspaceRoot.appendingPathComponent(".build/checkouts/GRDB.swift"))
         #expect(!lists.isEmpty, "no lists in docs/evidence")
+        for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    /// Each `sqlite:` quote, word for word, in that page of SQLite 3.40.1's documentation (the version
+    /// the course links): a paraphrase in quotation marks, or a later version's wording, fails.
+    @Test(
+        .enabled(
+            if: EvidenceCheck.sqliteDocsInstalled,
+            "SQLite's documentation is not installed in \(EvidenceCheck.sqliteDocs.path): apt-get install -y sqlite3-doc (scripts/ci-install.sh installs it)"
+        ))
+    func everySQLiteQuoteIsInThatPageOfTheDocumentation() throws {
+        let (quotes, problems) = try EvidenceCheck.checkQuotes(root: workspaceRoot, docs: EvidenceCheck.sqliteDocs)
+        #expect(quotes > 200, "only \(quotes) quotes found in docs/evidence: is the quote syntax still read?")
         for problem in problems { Issue.record(Comment(rawValue: problem)) }
     }
 
@@ -303,5 +469,51 @@ enum EvidenceCheck {
         #expect(try Self.check("| SQLite waits | `exp:01-waits.py` |").first?.contains("needs 3 cells") == true)
         let noQuotes = try Self.check("| SQLite waits | `exp:01-waits.py` | checked |", quotes: "")
         #expect(noQuotes.contains { $0.contains("no `Quotes from:` line") }, "\(noQuotes)")
+    }
+}
+
+/// The quote check itself, on a page of its own: a quote found, a paraphrase, a later wording, a piece
+/// after ` … ` and a missing page are each told apart.
+@Suite struct SQLiteQuoteCheckTests {
+    static func problems(_ evidence: String) throws -> [String] {
+        let docs = try TemporaryDirectory()
+        defer { docs.remove() }
+        let page = """
+            <html><head><style>p { color: red }</style></head><body>
+            <dl><dt><b>SQLITE_STMTSTATUS_SORT</b></dt><dd>This is the number of sort
+              operations that have&nbsp;occurred.</dd></dl>
+            <p>IMMEDIATE cause the database connection to start a new write immediately,
+            without waiting for a <a href="x.html">write statement</a>. Table names that begin with
+            "sqlite_" are reserved &amp; kept.</p></body></html>
+            """
+        try FileManager.default.createDirectory(atPath: docs.file("c3ref"), withIntermediateDirectories: true)
+        try page.write(toFile: docs.file("c3ref/page.html"), atomically: true, encoding: .utf8)
+        let row = EvidenceCheck.Row(list: "list.md:3", claim: "", evidence: evidence, review: "checked")
+        return EvidenceCheck.quoteProblems(row, docs: docs.url, pages: EvidenceCheck.Files()).problems
+    }
+
+    @Test func aQuoteAcrossMarkupEntitiesAndLineBreaksIsFound() throws {
+        let found = try Self.problems(
+            #"`sqlite:https://www.sqlite.org/c3ref/page.html#sort` "SQLITE_STMTSTATUS_SORT This is the number of sort operations that have occurred." … "IMMEDIATE cause the database connection … write statement" "Table names that begin with \"sqlite_\" are reserved & kept." (our words) `exp:x.py`"#
+        )
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test func aParaphraseALaterWordingAndOneBadPieceAreEachCaught() throws {
+        let cases = [
+            #""SQLITE_STMTSTATUS_SORT: This is the number of sort operations""#: "SQLITE_STMTSTATUS_SORT: This",
+            #""IMMEDIATE causes the database connection""#: "IMMEDIATE causes the database",
+            #""IMMEDIATE cause … without waiting for a read""#: "\"without waiting for a read\" is not",
+        ]
+        for (quote, expected) in cases {
+            let found = try Self.problems("`sqlite:https://www.sqlite.org/c3ref/page.html` \(quote)")
+            #expect(found.count == 1 && found.first?.contains(expected) == true, "\(quote): \(found)")
+        }
+        let noPage = try Self.problems(#"`sqlite:https://www.sqlite.org/lang_none.html` "anything""#)
+        #expect(noPage.first?.contains("no page") == true, "\(noPage)")
+        // A quotation mark of the page's left unescaped ends the quote early: the rest is an empty one.
+        let unescaped = try Self.problems(
+            #"`sqlite:https://www.sqlite.org/c3ref/page.html` "Table names that begin with "sqlite_""#)
+        #expect(unescaped.contains { $0.contains("an empty quote") }, "\(unescaped)")
     }
 }

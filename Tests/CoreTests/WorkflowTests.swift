@@ -147,8 +147,9 @@ import Testing
         #expect(withoutSDK.stdout.contains("xcode-select --install"))
     }
 
-    /// On Linux it installs with apt-get what is missing: here `make` (the Swift image has none),
-    /// with `apt-get` a stand-in that logs its arguments and a PATH that holds no `make`.
+    /// On Linux it installs with apt-get what is missing: here `make` (the Swift image has none) and
+    /// SQLite's documentation (`SQLITE_DOCS` names an empty place), with `apt-get` a stand-in that logs
+    /// its arguments and a PATH that holds no `make`.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/include/sqlite3.h")))
     func onLinuxTheInstallStepInstallsWhatIsMissing() throws {
         let stubs = try TemporaryDirectory()
@@ -166,11 +167,11 @@ import Testing
         }
         let result = try runTool(
             ["bash", workspaceRoot.appendingPathComponent("scripts/ci-install.sh").path],
-            environment: ["COURSE_OS": "Linux", "PATH": stubs.path])
+            environment: ["COURSE_OS": "Linux", "PATH": stubs.path, "SQLITE_DOCS": stubs.file("no-docs")])
         #expect(result.status == 0, "\(result.stdout)")
-        #expect(result.stdout.contains("Linux: installing make"))
+        #expect(result.stdout.contains("Linux: installing make sqlite3-doc"))
         let calls = try String(contentsOfFile: log, encoding: .utf8)
-        #expect(calls.hasSuffix("apt-get install -y -qq make\n"), "\(calls)")
+        #expect(calls.hasSuffix("apt-get install -y -qq make sqlite3-doc\n"), "\(calls)")
     }
 }
 
