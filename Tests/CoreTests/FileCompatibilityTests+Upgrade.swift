@@ -18,17 +18,24 @@ extension FileCompatibilityTests {
         return (copy, upgrade.map { $0.arguments.split(separator: " ").map(String.init) })
     }
 
+    /// A scratch folder whose db/step7.sqlite step 7 made (`sync v1`).
+    static func stepSevensFile() throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        let sync = try StepProcess.run("step7", ["sync", "v1"], in: directory)
+        #expect(sync.status == 0, "\(sync.stderr)")
+        return directory
+    }
+
     /// Chapter 11 upgrades a copy of step 7's file (its own lines, run as
     /// shown): step 11 works on the copy, and step 7 on its own file, as
     /// before. Given the copy, step 7 refuses it, byte for byte untouched,
     /// saying why: it is older than the file, whose migration it names.
     @Test func chapterElevensUpgradeOnACopyLeavesStepSevensFileUsable() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try Self.stepSevensFile()
         defer { directory.remove() }
         func run(_ step: String, _ arguments: [String]) throws -> ProcessResult {
             try StepProcess.run(step, arguments, in: directory)
         }
-        #expect(try run("step7", ["sync", "v1"]).status == 0)
         let original = Bytes(directory.file("db/step7.sqlite"))
 
         let (copy, upgrade) = try Self.chapterElevensUpgrade()
@@ -63,12 +70,11 @@ extension FileCompatibilityTests {
     /// before `make reset`: moved aside as the message says, it still opens
     /// in step 11, and step 7 starts afresh.
     @Test func stepSevensOwnFileUpgradedInPlaceIsRefusedWithAWayToKeepIt() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try Self.stepSevensFile()
         defer { directory.remove() }
         func run(_ step: String, _ arguments: [String]) throws -> ProcessResult {
             try StepProcess.run(step, arguments, in: directory)
         }
-        #expect(try run("step7", ["sync", "v1"]).status == 0)
         #expect(try run("step11", ["sync", "v1", "--database", "db/step7.sqlite"]).status == 0)
         let before = Bytes(directory.file("db/step7.sqlite"))
         let refused = try run("step7", ["list"])
