@@ -26,24 +26,3 @@ public final class ExclusiveLock {
         try? queue.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
     }
 }
-
-// MARK: - A step running in the background
-
-extension StepProcess {
-    /// Starts `step` with `arguments` in `directory`, as `run` would, and
-    /// returns at once: the process, and the pipe its output and errors go to.
-    public static func start(_ step: String, _ arguments: [String], in directory: TemporaryDirectory) throws
-        -> (process: Process, output: Pipe)
-    {
-        let process = Process()
-        process.executableURL = executable(step)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory.url
-        process.environment = environment(in: directory)
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        return (process, output)
-    }
-}
