@@ -14,6 +14,8 @@ margin. The chapter's tables are this script's output, pasted as they come.
 """
 import json, re, sys
 
+from benchformat import net, ratio, seconds
+
 args = sys.argv[1:]
 check = "--check" in args
 claims_only = "--claims" in args
@@ -62,14 +64,6 @@ if check:
           f"{'every field present' if not problems else f'{len(problems)} problem(s)'}")
     sys.exit(1 if problems else 0)
 
-def seconds(s):
-    if abs(s) >= 1: return f"{s:.2f} s"
-    if abs(s) >= 0.001: return f"{s * 1000:.1f} ms"
-    return f"{s * 1e6:.0f} µs"
-
-def ratio(r):
-    return f"{r:.0f}" if r >= 100 else f"{r:.1f}" if r >= 10 else f"{r:.2f}"
-
 print(f"Run of {report['date'][:16].replace('T', ' ')} UTC · {machine['configuration']} build · "
       f"SQLite {machine['sqliteVersion']} · GRDB {machine['grdbVersion']} · {machine['cores']} cores "
       f"({machine['cpu']}) · {machine['toolchain']}" + (" · --quick" if report["quick"] else ""))
@@ -110,10 +104,6 @@ def counted(r):
     if r.get("counted") is None:
         return ""
     return f"{r['measuredCount']:,} against {r['baselineCount']:,} {r['counted']}"
-
-def net(r):
-    value = r["seconds"] - r["baselineSeconds"]
-    return seconds(value) if value > 0 else "≈ 0"
 
 if claims_only:
     # What a closing note quotes: each claim, whether it held and by how much, what SQLite counted.

@@ -18,6 +18,9 @@ run of golden lines most like it (the same first and last lines, or as many
 lines alike), and each block refreshed is named with the lines it changed. A
 block like no part of its golden file is named too, and left for you to fix.
 
+A measured figure in prose is quoted by name, `<!-- fig: NAME -->…<!-- /fig -->`, and
+refreshed last by scripts/figures.py from the results it comes from (see there).
+
 Every marker must be one of these three spellings and be followed at once by
 a fence; anything else stops the script with the list of bad lines, and
 nothing is written. Tests/CoreTests/DocsTests.swift applies the same rules and
@@ -27,6 +30,7 @@ review `git diff docs`, or edit the chapter by hand.
 import difflib, pathlib, re, subprocess, sys, textwrap
 
 root = pathlib.Path(__file__).resolve().parent.parent
+figure_marker = re.compile(r'<!-- (?:fig: \S+|/fig) -->')
 markers = re.compile(r'^<!-- (?:(code): (\S+?)(?:#(\S+))?|(output): (\S+)|(make) (\S+)) -->$')
 problems = []
 refreshed = []  # output blocks replaced by their golden lines
@@ -106,8 +110,8 @@ for chapter in sorted((root / "docs").glob("*.md")):
         line = lines[i]
         out.append(line)
         i += 1
-        if "<!--" not in line:
-            continue
+        if "<!--" not in figure_marker.sub("", line):
+            continue  # prose, or a figure quoted by name (refreshed by figures.py below)
         place = f"{chapter.relative_to(root)}:{len(out)}"  # the marker's line once written
         m = markers.match(line.strip())
         if not m:
@@ -141,8 +145,18 @@ if problems:
 for chapter, text in updates.items():
     chapter.write_text(text)
     print(f"updated {chapter.relative_to(root)}")
+# The measured figures the prose quotes by name, from the results they come from.
+sys.path.insert(0, str(root / "scripts"))
+import figures
+figures_changed, figure_problems = figures.refresh()
+for line in figure_problems:
+    print(line, file=sys.stderr)
+for name in figures_changed:
+    print(f"updated {name} (figures)")
 for line in refreshed + skipped + unmatched:
     print(line)
-print(f"{len(updates)} chapter(s) updated; review with: git diff docs")
+print(f"{len({str(c.relative_to(root)) for c in updates} | set(figures_changed))} document(s) updated; review with: git diff docs")
 if unmatched:
     sys.exit(f"{len(unmatched)} output block(s) disagree with their golden file (above): fix them by hand.")
+if figure_problems:
+    sys.exit(f"{len(figure_problems)} figure marker(s) name no figure (above): see scripts/figures.py.")

@@ -42,16 +42,9 @@ import Testing
     @Test func outputBlocksAreRefreshedFromTheGoldenFileOrNamed() throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
-        for (path, text) in [
-            "scripts/sync-docs.py": try String(
-                contentsOf: workspaceRoot.appendingPathComponent("scripts/sync-docs.py"), encoding: .utf8),
-            "Tests/Golden/step1.txt": Self.golden,
-            "docs/01-a.md": Self.chapter,
-        ] {
-            let url = root.url.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
+        try Self.copyScripts(to: root.url)
+        for (path, text) in ["Tests/Golden/step1.txt": Self.golden, "docs/01-a.md": Self.chapter] {
+            try Self.write(text, to: path, in: root.url)
         }
         let before = try DocsCheck.problems(root: root.url).problems
         #expect(before.count == 4, "every block stale before")
@@ -84,6 +77,56 @@ import Testing
         #expect(text.hasSuffix("<!-- make no-such-target -->\n```text\nkept\n```\n"), "\(text)")
         let left = try DocsCheck.problems(root: root.url).problems
         #expect(left.count == 2 && left.first?.hasPrefix("docs/01-a.md:16") == true, "\(left)")
+    }
+
+    /// A chapter's measured figures: one quoted by name but stale, one typed by hand, one marker that names
+    /// no figure, and a claim's bound (which is no measurement). `figures.py --check` names the three
+    /// problems; `make docs` rewrites the stale figure from the kept results and leaves the rest.
+    @Test func figuresAreRefreshedFromTheirResultsAndTypedOnesAreFound() throws {
+        let root = try TemporaryDirectory()
+        defer { root.remove() }
+        try Self.copyScripts(to: root.url)
+        let results = workspaceRoot.appendingPathComponent("Benchmarks/results")
+        let runs = try FileManager.default.contentsOfDirectory(atPath: results.path).filter { $0.hasSuffix(".json") }
+        for name in runs {
+            try Self.write(
+                String(contentsOf: results.appendingPathComponent(name), encoding: .utf8),
+                to: "Benchmarks/results/\(name)", in: root.url)
+        }
+        let chapter = """
+            The <!-- fig: runs-kept -->seventeen<!-- /fig --> runs kept; a search took 12.5 ms here,
+            <!-- fig: no-such-figure -->1 s<!-- /fig -->; the claim is at least 5× faster.
+
+            """
+        try Self.write(chapter, to: "docs/01-a.md", in: root.url)
+        let check = try run(["python3", "scripts/figures.py", "--check"], in: root.url)
+        #expect(check.0 == 1, "\(check.1)")
+        #expect(check.1.contains("docs/01-a.md: a quoted figure differs from its results"), "\(check.1)")
+        #expect(check.1.contains("docs/01-a.md:1: `12.5 ms` is typed by hand"), "\(check.1)")
+        #expect(check.1.contains("<!-- fig: no-such-figure --> names no figure"), "\(check.1)")
+        #expect(!check.1.contains("`5×`"), "a bound is not a measurement: \(check.1)")
+
+        let (status, output) = try run(["python3", "scripts/sync-docs.py"], in: root.url)
+        #expect(status == 1, "a marker naming no figure is an error: \(output)")
+        let text = try String(contentsOf: root.url.appendingPathComponent("docs/01-a.md"), encoding: .utf8)
+        let kept = ["one", "two", "three", "four", "five"].dropFirst(runs.count - 1).first ?? "\(runs.count)"
+        #expect(text.hasPrefix("The <!-- fig: runs-kept -->\(kept)<!-- /fig --> runs kept; a search took 12.5 ms"))
+        #expect(text.contains("<!-- fig: no-such-figure -->1 s<!-- /fig -->"), "\(text)")
+    }
+
+    /// sync-docs.py and the scripts it runs, into a scratch workspace.
+    static func copyScripts(to root: URL) throws {
+        for script in ["sync-docs.py", "figures.py", "benchformat.py", "bench-table.py"] {
+            try write(
+                String(contentsOf: workspaceRoot.appendingPathComponent("scripts/\(script)"), encoding: .utf8),
+                to: "scripts/\(script)", in: root)
+        }
+    }
+
+    static func write(_ text: String, to path: String, in root: URL) throws {
+        let url = root.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
     /// `make golden STEPS="3"` builds step 3 alone and rewrites its golden files alone (make -n: nothing runs).
