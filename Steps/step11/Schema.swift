@@ -4,7 +4,9 @@ import GRDB
 /// Step 11's one new table: each body's document from the API, as JSON text,
 /// and the fields the queries need, extracted from it by SQLite itself.
 ///
-/// - `STRICT`: a value of the wrong type is refused, not stored as it came.
+/// - `STRICT`: a value the column's type cannot hold (the text `'two'` in an
+///   INTEGER column) is refused, not stored as it came; one it holds without
+///   loss (`'2'`) is converted, as in any table.
 /// - `CHECK (json_valid(document))`: only JSON gets in.
 /// - `GENERATED ALWAYS AS (…)`: a column computed from the document, never
 ///   written. VIRTUAL (the default) computes it when read; an index on it

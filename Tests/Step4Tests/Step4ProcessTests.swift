@@ -157,6 +157,20 @@ import Testing
                 """), "\(watch.text)")
     }
 
+    /// watch polls: it asks `PRAGMA data_version` once per interval (50 ms), not as fast as it can. In 0.5 s
+    /// that is about 10 questions; a loop without its sleep asks thousands. The bound only fails when the
+    /// polling has no pause, however slow or loaded the machine.
+    @Test func watchPollsOncePerInterval() throws {
+        let directory = try TemporaryDirectory.current
+        try StepProcess.run("step4", ["add", "Apple", "3", "--database", "w.sqlite"], in: directory)
+        let watch = try StepProcess.run(
+            "step4", ["watch", "--database", "w.sqlite", "--timeout", "0.5", "--stats"], in: directory)
+        #expect(watch.status == 0, "\(watch.stderr)")
+        let line = try #require(watch.stdout.split(separator: "\n").first { $0.contains("PRAGMA data_version") })
+        let runs = try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first ?? ""))
+        #expect((2...40).contains(runs), "\(line)")
+    }
+
     /// A background step that fails says why in the test's report: its standard error is kept (a watch
     /// started with an option it does not have exits 64 at once, printing nothing on standard output).
     @Test func aBackgroundStepThatFailsShowsItsStandardError() throws {

@@ -32,6 +32,20 @@ import Testing
         #expect(try database.sync(v1) == (deleted: 0, updated: 0, inserted: 0))
     }
 
+    /// A sync makes the cache hold exactly the new list: after v1, v2's sync deletes the bodies v2 dropped,
+    /// and the table then holds v2's bodies and no others (the DELETE of `sync`, not only its count).
+    @Test func aSyncDeletesTheBodiesTheNewListDropped() throws {
+        let database = try AppDatabase.open(.inMemory, trace: false, narrator: Narrator(write: { _ in }))
+        let v1 = try decodeBodies(try bodiesData("v1").data, from: "v1")
+        let v2 = try decodeBodies(try bodiesData("v2").data, from: "v2")
+        _ = try database.sync(v1)
+        let dropped = Set(v1.map(\.id)).subtracting(v2.map(\.id))
+        #expect(!dropped.isEmpty, "v2 drops some of v1's bodies")
+        #expect(try database.sync(v2).deleted == dropped.count)
+        let stored = try database.read { db in try String.fetchAll(db, sql: "SELECT id FROM solar_body") }
+        #expect(stored.sorted() == v2.map(\.id).sorted())
+    }
+
     /// Step 8 opens only a file it can use, as every step does: `bodies`
     /// only reads, so it creates no file; `edit` refuses step 7's cache,
     /// untouched.
