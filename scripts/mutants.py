@@ -6,6 +6,7 @@
     make mutants ARGS="--list"                          how many mutants each module has; runs nothing
     make mutants ARGS="--rerun .build/mutants/sample-1.json"  the survivors of an earlier sample, again
     make mutants ARGS="--summary .build/mutants/sample-1.json --record"   its table, into docs/measurements.md
+    make mutants ARGS="--sample 200 --seed 2 --resume .build/mutants/sample-2.json"   go on after an interruption
 
 Tools/Mutants (swift-syntax, a package of its own) lists every mutant of the course's Swift files in
 Steps/, Sources/ and Checks/Support: a condition negated, a comparison or && / || swapped, an operand
@@ -208,6 +209,8 @@ def main():
     parser.add_argument("--rerun", help="a results file: its survivors again (after a fix)")
     parser.add_argument("--record", action="store_true", help="add the score to docs/measurements.md")
     parser.add_argument("--summary", help="a results file: print its table (with --record, record it) and stop")
+    parser.add_argument("--resume", help="the results file of an interrupted sample: go on with the same draw, at "
+                                         "the same commit, from where it stopped (its time is added)")
     args = parser.parse_args()
 
     if args.summary:
@@ -258,6 +261,16 @@ def main():
         size, name = len(queue), "rerun-" + pathlib.Path(args.rerun).stem
     else:
         queue, size, name = draw(mutants, args.sample, args.seed), args.sample, f"sample-{args.seed}"
+    done = {"mutants": [], "seconds": 0}
+    if args.resume:
+        # The draw depends on the code and on equivalent.tsv: only the same commit draws the same mutants.
+        done = json.loads(pathlib.Path(args.resume).read_text(encoding="utf-8"))
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+        if done["commit"] != head.stdout.strip() or done["seed"] != args.seed or done["sample"] != size:
+            sys.exit(f"{args.resume} is a sample of {done['sample']} (seed {done['seed']}) at {done['commit']}: "
+                     f"resume it with those, at that commit (git checkout --detach {done['commit']})")
+        tried = {r["id"] for r in done["mutants"]}
+        queue = [m for m in queue if m["id"] not in tried]
 
     dirty = subprocess.run(["git", "status", "--porcelain", "--", *files], cwd=ROOT, capture_output=True, text=True).stdout
     if dirty.strip():
@@ -284,7 +297,8 @@ def main():
     print(f"Building the unmutated tree once (swift build --build-tests)...", flush=True)
     if run(["swift", "build", "--build-tests"], OUT / "build.log") != 0:
         sys.exit(f"the unmutated tree does not build: see {OUT / 'build.log'}")
-    results, started, scored = [], time.time(), 0
+    results, started = list(done["mutants"]), time.time() - done["seconds"]
+    scored = sum(r["verdict"] != "did not compile" for r in results)
     baseline, broken = set(), set()  # the tiers that pass, and fail, on the unmutated tree
     try:
         for m in queue:

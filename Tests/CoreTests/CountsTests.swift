@@ -196,6 +196,23 @@ import Testing
         }
     }
 
+    /// A schema change makes SQLite compile a prepared statement again before its next run
+    /// (`SQLITE_STMTSTATUS_REPREPARE`), and adding two statements' counts adds their reprepares too.
+    @Test func aSchemaChangeRecompilesAPreparedStatement() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY)")
+            let select = try db.makeStatement(sql: "SELECT id FROM t")
+            _ = try Int.fetchAll(select)
+            #expect(StatementCounts(select.sqliteStatement).reprepares == 0)
+            try db.execute(sql: "ALTER TABLE t ADD COLUMN name TEXT")
+            _ = try Int.fetchAll(select)
+            let counts = StatementCounts(select.sqliteStatement)
+            #expect(counts.reprepares == 1 && counts.runs == 2)
+            #expect((counts + counts).reprepares == 2)
+        }
+    }
+
     /// A record's insert goes through GRDB's statement cache too: N inserts, one statement run N times.
     @Test func recordInsertsReuseOneStatement() throws {
         struct Row: Codable, PersistableRecord, FetchableRecord {

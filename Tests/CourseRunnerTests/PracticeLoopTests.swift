@@ -217,6 +217,21 @@ extension BuildStage.SharedChecks {
                 "\(failing.output)")
         }
 
+        /// The last exercise to pass says that every exercise passes and how to write the report, and names
+        /// no next one.
+        @Test func theLastExerciseToPassSaysEveryExercisePasses() throws {
+            let copy = try LearnerCopy(Self.folder)
+            defer { copy.remove() }
+            let last = "s1-bind-predict"  // a prediction: its check reads prediction.txt
+            try passedEarlier(manifest.exercises.map(\.id).filter { $0 != last }, in: copy)
+            let exercise = try manifest.exercise(last)
+            try write(try copy.solution(exercise), to: copy.file(exercise))
+            let check = copy.course(["check", last])
+            #expect(check.status == 0, "\(check.output)")
+            #expect(check.output.contains("\nEvery exercise passes. make ex ARGS=\"report\" writes your report."), "\(check.output)")
+            #expect(!check.output.contains("Next:"), "\(check.output)")
+        }
+
         // MARK: - The rule itself, on untouched starters and remembered passes (nothing built)
 
         @Test func afterAnExerciseItsOwnStepComesFirst() throws {

@@ -90,6 +90,23 @@ import Testing
         #expect(lines.contains("    product_search -. reads .-> Categories"))
     }
 
+    /// Only a view is read through: a content *table* that names another table (its foreign key) draws no
+    /// "reads" arrow, since FTS5 reads the text back from that table's own rows.
+    @Test func aContentTableDrawsNoReadsArrow() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parent (id), name TEXT);
+                    CREATE VIRTUAL TABLE child_fts USING fts5(name, content = 'child', content_rowid = 'id');
+                    """)
+        }
+        let lines = try queue.read { db in try indexDiagram(db) }
+        #expect(lines.contains("    child_fts -. \"content=: text read back by rowid\" .-> child"), "\(lines)")
+        #expect(!lines.contains { $0.contains(" -. reads .-> ") }, "\(lines)")
+    }
+
     /// The diagram comes out the same whatever order the triggers were made in: the same triggers,
     /// dropped and made again in reverse, draw the same lines (the chapter's picture must not follow
     /// the order sqlite_schema happens to hold them in).
