@@ -148,6 +148,17 @@ extension BuildStage.SharedChecks {
             #expect(lines.filter { $0.hasPrefix("── Step ") }.count == Set(manifest.exercises.map(\.step)).count)
         }
 
+        /// The last line counts what passes: nothing on untouched starters, then the exercises passed earlier.
+        @Test func listCountsWhatPasses() throws {
+            let copy = try LearnerCopy("list-count")
+            defer { copy.remove() }
+            let total = manifest.exercises.count
+            #expect(copy.course(["list"]).output.contains("\n0 of \(total) pass. make ex checks the next unfinished one."))
+            try passedEarlier(["s1-read-nulls", "s1-finalize"], in: copy)
+            let list = copy.course(["list"])
+            #expect(list.output.contains("\n2 of \(total) pass."), "\(list.output)")
+        }
+
         // MARK: - One rule for "the next exercise"
 
         /// Exercises the learner passed earlier: their files are the solutions and
