@@ -54,6 +54,14 @@ func generate(_ sql: String, name: String = "schema.sql") throws -> GeneratedFil
         #expect(help.status == 0 && help.stdout == usage)
     }
 
+    /// `--output` with no folder after it is a mistake the tool names, not a crash.
+    @Test func outputWithoutAFolderIsNamed() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let run = try StepProcess.run("generate-records", ["prices.sql", "--output"], in: directory)
+        #expect(run.status == 1 && run.stderr == "generate-records: --output needs a folder\n", "\(run.stderr)")
+    }
+
     @Test func aGuessedTypeIsNamedInTheHeaderAndNeverPrintedAsAWarning() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
