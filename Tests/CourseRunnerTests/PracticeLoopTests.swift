@@ -148,6 +148,25 @@ extension BuildStage.SharedChecks {
             #expect(lines.filter { $0.hasPrefix("── Step ") }.count == Set(manifest.exercises.map(\.step)).count)
         }
 
+        /// Each `hint` gives the next one, from gentle to explicit, and says how to ask for more; after the
+        /// last, it says so and where the chapter's section and the solution are.
+        @Test func hintsGoFromGentleToExplicit() throws {
+            let copy = try LearnerCopy("hints")
+            defer { copy.remove() }
+            let exercise = try manifest.exercise("s1-read-nulls")
+            for (index, hint) in exercise.hints.enumerated() {
+                let run = copy.course(["hint", exercise.id])
+                #expect(run.status == 0, "\(run.output)")
+                #expect(
+                    run.output.contains("Hint \(index + 1) of \(exercise.hints.count) for \(exercise.id):\n  \(hint)\n"),
+                    "\(run.output)")
+                let more = "make ex ARGS=\"hint \(exercise.id)\" again for a more explicit one."
+                #expect(run.output.contains(more) == (index + 1 < exercise.hints.count), "\(run.output)")
+            }
+            let after = copy.course(["hint", exercise.id])
+            #expect(after.output.contains("That was the last hint."), "\(after.output)")
+        }
+
         /// The last line counts what passes: nothing on untouched starters, then the exercises passed earlier.
         @Test func listCountsWhatPasses() throws {
             let copy = try LearnerCopy("list-count")

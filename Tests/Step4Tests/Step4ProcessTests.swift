@@ -157,6 +157,19 @@ import Testing
                 """), "\(watch.text)")
     }
 
+    /// A read leaves the folder as it found it: step 4's file is in WAL mode and closed cleanly (no `-wal`),
+    /// and `list` opens it read-write with `PRAGMA query_only`, so its last close removes the `-wal` and
+    /// `-shm` it made. (A read-only connection could not: it would leave both behind.)
+    @Test func aReadLeavesNoWALFilesBehind() throws {
+        let directory = try TemporaryDirectory.current
+        try StepProcess.run("step4", ["add", "Apple", "3", "--database", "r.sqlite"], in: directory)
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+        #expect(before == ["r.sqlite"], "\(before)")
+        let list = try StepProcess.run("step4", ["list", "--database", "r.sqlite"], in: directory)
+        #expect(list.status == 0 && list.stdout.contains("Apple"), "\(list.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == before)
+    }
+
     /// watch polls: it asks `PRAGMA data_version` once per interval (50 ms), not as fast as it can. In 0.5 s
     /// that is about 10 questions; a loop without its sleep asks thousands. The bound only fails when the
     /// polling has no pause, however slow or loaded the machine.
