@@ -102,7 +102,7 @@ extension AppDatabase {
     @discardableResult
     public func editItem(id: Int64, _ changes: [String: String]) throws -> Item {
         try dbWriter.write { db in
-            var item = try Self.item(id, db)
+            var item = try Self.item(id, db)  // SELECT * FROM item WHERE id = ?
             try save(&item, changes, db)
             return item
         }
@@ -118,7 +118,7 @@ extension AppDatabase {
     /// Deletes items; all ids must exist, or nothing is deleted.
     public func deleteItems(ids: [Int64]) throws {
         try dbWriter.write { db in
-            try Self.requireItems(ids, db)
+            try Self.requireItems(ids, db)  // SELECT id FROM item WHERE id IN (…): every id, or nothing
             // DELETE FROM item WHERE id IN (…)
             _ = try Item.deleteAll(db, keys: ids)
         }
