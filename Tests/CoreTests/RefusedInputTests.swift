@@ -39,7 +39,10 @@ extension RefusedInputTests {
         static let notJSON = "these are notes, not JSON"
     }
 
-    static let rows: [Row] = [
+    /// Every row: each step's, and the options steps 4 and 5 share.
+    static let rows = stepRows + [4, 5].flatMap(itemsOptions)
+
+    static let stepRows: [Row] = [
         Row(1, ["add", "  "], 64, "The name must not be empty."),
 
         Row(2, ["add", ""], 64, "The name must not be empty."),
@@ -61,34 +64,26 @@ extension RefusedInputTests {
         Row(4, ["add", "Fig", "-1"], 1, "quantity -1 is negative"),
         Row(4, ["add"], 1, "usage: add NAME [QUANTITY]"),
         Row(4, ["add", "", ""], 1, "nothing to save: every field of the item is empty"),
-        Row(4, ["add", "Fig", "2", "--notes", "n"], 1, "unknown option --notes: the fields are --name, --quantity"),
+        Row(
+            4, ["add", "Fig", "2", "--notes", "n"], 1, "unknown option --notes: the fields are --name, --quantity"),
         Row(4, ["edit", "9", "--name", "X"], 1, "no item with id 9"),
         Row(4, ["edit", "1", "--quantity", "x"], 1, #"quantity "x" is not a whole number"#),
         Row(4, ["edit", "1"], 1, "usage: edit ID"),
         Row(4, ["edit", "one", "--name", "X"], 1, #""one" is not an item id"#),
         Row(4, ["delete", "1", "9"], 1, "no item with id 9"),
         Row(4, ["delete"], 1, "usage: delete ID"),
-        // `new` takes no words, so ArgumentParser refuses the extra one itself.
-        Row(4, ["new", "extra"], 64, "Unexpected argument 'extra'"),
-        Row(4, ["new", "--random-start", "x"], 64, "The value 'x' is invalid for '--random-start <N>'"),
-        Row(4, ["list", "--order", "sideways"], 64, "The value 'sideways' is invalid for '--order <order>'"),
-        Row(4, ["shell", "--order", "sideways"], 64, "The value 'sideways' is invalid for '--order <order>'"),
-        Row(4, ["watch", "--timeout", "x"], 64, "The value 'x' is invalid for '--timeout <timeout>'"),
 
-        // Step 5 shares step 4's commands (ItemsKit); its own field and its upgrade.
+        // Step 5 shares step 4's commands (ItemsKit, and their options below); its own field and its upgrade.
         Row(5, ["add", "Fig", "3.5"], 1, #"quantity "3.5" is not a whole number"#),
         Row(5, ["edit", "1", "--notes"], 1, "--notes needs a value"),
         Row(5, ["edit", "9", "--notes", "n"], 1, "no item with id 9"),
         Row(5, ["delete", "1", "9"], 1, "no item with id 9"),
         Row(5, ["--in-memory"], 64, "--in-memory: a fresh database has nothing to upgrade."),
-        Row(5, ["new", "extra"], 64, "Unexpected argument 'extra'"),
-        Row(5, ["list", "--order", "sideways"], 64, "The value 'sideways' is invalid for '--order <order>'"),
-        Row(5, ["shell", "--order", "sideways"], 64, "The value 'sideways' is invalid for '--order <order>'"),
-        Row(5, ["watch", "--timeout", "x"], 64, "The value 'x' is invalid for '--timeout <timeout>'"),
 
         Row(6, ["edit", "27", "--price", "-1"], 1, "SQLITE_CONSTRAINT_CHECK"),
         Row(6, ["edit", "27", "--price=-1"], 1, "nothing was saved"),
-        Row(6, ["edit", "27", "--stock", "-3", "--supplier-phone", "0"], 1, "CHECK constraint failed: UnitsInStock"),
+        Row(
+            6, ["edit", "27", "--stock", "-3", "--supplier-phone", "0"], 1, "CHECK constraint failed: UnitsInStock"),
         Row(6, ["edit", "999", "--price", "1"], 1, "no product with id 999"),
         Row(6, ["edit", "27", "--name", ""], 1, "the product name must not be empty"),
         Row(6, ["edit", "27", "--price", "1.234"], 1, "a price has at most two decimals, not 1.234"),
@@ -124,7 +119,9 @@ extension RefusedInputTests {
 
         Row(9, ["write-load", "--processes", "0"], 64, "--processes must be between 1 and 64, not 0."),
         Row(9, ["write-load", "--inserts", "100001"], 64, "--inserts must be between 1 and 100000, not 100001."),
-        Row(9, ["write-load", "--no-timeout", "--deferred"], 64, "--no-timeout and --deferred change one thing each"),
+        Row(
+            9, ["write-load", "--no-timeout", "--deferred"], 64, "--no-timeout and --deferred change one thing each"
+        ),
 
         Row(10, ["add", ""], 1, "the name must not be empty"),
         Row(10, ["add", "Tea", "--category", "99"], 1, "SQLITE_CONSTRAINT_FOREIGNKEY"),
@@ -138,7 +135,8 @@ extension RefusedInputTests {
         Row(10, ["search", "--query", "\"tea"], 1, "could not search the products for --query"),
         Row(10, ["sync", "source.json"], 1, #"the source has no "bodies" array"#, source: Source.topLevelList),
         Row(10, ["sync", "source.json"], 1, "the source lists no bodies", source: Source.noBodies),
-        Row(10, ["sync", "source.json"], 1, "the source lists these ids more than once: x", source: Source.idTwice),
+        Row(
+            10, ["sync", "source.json"], 1, "the source lists these ids more than once: x", source: Source.idTwice),
         Row(10, ["sync", "source.json"], 1, "malformed JSON", source: Source.notJSON),
         Row(10, ["sync", "nowhere.json"], 1, "no file at nowhere.json"),
 
@@ -152,6 +150,19 @@ extension RefusedInputTests {
         Row(11, ["sync", "source.json"], 1, "malformed JSON", source: Source.notJSON),
         Row(11, ["sync", "nowhere.json"], 1, "no file at nowhere.json"),
     ]
+
+    /// The options of steps 4's and 5's other subcommands (ItemsKit's), refused by ArgumentParser.
+    static func itemsOptions(_ step: Int) -> [Row] {
+        let invalid = "The value 'x' is invalid for "
+        return [
+            // `new` takes no words, so ArgumentParser refuses the extra one itself.
+            Row(step, ["new", "extra"], 64, "Unexpected argument 'extra'"),
+            Row(step, ["new", "--random-start", "x"], 64, invalid + "'--random-start <N>'"),
+            Row(step, ["list", "--order", "x"], 64, invalid + "'--order <order>'"),
+            Row(step, ["shell", "--order", "x"], 64, invalid + "'--order <order>'"),
+            Row(step, ["watch", "--timeout", "x"], 64, invalid + "'--timeout <timeout>'"),
+        ]
+    }
 
     /// Every step has rows, and so has every subcommand that takes input: its help
     /// (`Tests/Golden/help/stepN-SUB.txt`) shows arguments, or options besides the ones every subcommand
