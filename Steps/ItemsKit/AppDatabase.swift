@@ -102,22 +102,14 @@ extension AppDatabase {
     @discardableResult
     public func editItem(id: Int64, _ changes: [String: String]) throws -> Item {
         try dbWriter.write { db in
-            // SELECT * FROM item WHERE id = ?
-            guard var item = try Item.fetchOne(db, key: id) else {
-                throw CourseError.input("no item with id \(id)")
-            }
+            var item = try Self.item(id, db)  // SELECT * FROM item WHERE id = ?
             try save(&item, changes, db)
             return item
         }
     }
 
     private func save(_ item: inout Item, _ changes: [String: String], _ db: Database) throws {
-        var form = item.form
-        form.fields.merge(changes) { _, new in new }
-        try item.apply(form)  // validates: throws before anything is written
-        guard !item.isEmpty else {
-            throw CourseError.input("nothing to save: every field of the item is empty")
-        }
+        item = try Self.edited(item, changes)  // validates: throws before anything is written
         // INSERT INTO item (name, quantity, …) VALUES (?, ?, …)   (id nil)
         // UPDATE item SET name = ?, quantity = ?, … WHERE id = ?   (id set)
         try item.save(db)
@@ -126,12 +118,7 @@ extension AppDatabase {
     /// Deletes items; all ids must exist, or nothing is deleted.
     public func deleteItems(ids: [Int64]) throws {
         try dbWriter.write { db in
-            // SELECT id FROM item WHERE id IN (…)
-            let found = try Set(Item.filter(keys: ids).select(Column("id"), as: Int64.self).fetchAll(db))
-            let missing = ids.filter { !found.contains($0) }
-            if !missing.isEmpty {
-                throw CourseError.input("no item with id \(missing.map(String.init).joined(separator: ", "))")
-            }
+            try Self.requireItems(ids, db)  // SELECT id FROM item WHERE id IN (…): every id, or nothing
             // DELETE FROM item WHERE id IN (…)
             _ = try Item.deleteAll(db, keys: ids)
         }
@@ -152,6 +139,58 @@ extension AppDatabase {
     }
 }
 // [/docs:operations]
+
+// MARK: - The editor's rules and the ids, checked without writing
+
+extension AppDatabase {
+    // [docs:check]
+    /// Refuses `command` where its operation would, and writes nothing: the
+    /// editor's rules, and the ids it names, read through `reader`. The
+    /// subcommands run it on the file opened read-only, before they open the
+    /// pool that writes: a `DatabasePool` writes as it opens (GRDB's
+    /// `setUpWALMode` creates and drops a table when the file has no `-wal`),
+    /// so input refused here leaves every byte of the file as it was.
+    public func check(_ command: ShellCommand) throws {
+        try reader.read { db in
+            switch command {
+            case .add(let fields): _ = try Self.edited(Item.new(), fields)
+            case .edit(let id, let changes): _ = try Self.edited(Self.item(id, db), changes)
+            case .delete(let ids): try Self.requireItems(ids, db)
+            case .new, .order, .help, .quit: break
+            }
+        }
+    }
+    // [/docs:check]
+
+    /// `item` with the editor's `changes`, by the step's rules; throws on bad input.
+    static func edited(_ item: Item, _ changes: [String: String]) throws -> Item {
+        var item = item
+        var form = item.form
+        form.fields.merge(changes) { _, new in new }
+        try item.apply(form)
+        guard !item.isEmpty else {
+            throw CourseError.input("nothing to save: every field of the item is empty")
+        }
+        return item
+    }
+
+    /// The item with this id.
+    static func item(_ id: Int64, _ db: Database) throws -> Item {
+        // SELECT * FROM item WHERE id = ?
+        guard let item = try Item.fetchOne(db, key: id) else { throw CourseError.input("no item with id \(id)") }
+        return item
+    }
+
+    /// Throws unless every id is an item's, naming the ones that are not.
+    static func requireItems(_ ids: [Int64], _ db: Database) throws {
+        // SELECT id FROM item WHERE id IN (…)
+        let found = try Set(Item.filter(keys: ids).select(Column("id"), as: Int64.self).fetchAll(db))
+        let missing = ids.filter { !found.contains($0) }
+        if !missing.isEmpty {
+            throw CourseError.input("no item with id \(missing.map(String.init).joined(separator: ", "))")
+        }
+    }
+}
 
 extension AppDatabase {
     /// `PRAGMA data_version`, always on the writer's connection: the number

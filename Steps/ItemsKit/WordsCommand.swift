@@ -17,8 +17,10 @@ struct WordsCommand<Step: ItemsStep, V: Verb>: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: .hidden) var words: [String] = []
 
     func run() throws {
-        // Parse everything before opening: bad input never touches the file.
+        // Parse everything, then check it on the file opened read-only, before the pool opens:
+        // bad input never touches the file (AppDatabase.check says why).
         let command = try ShellCommand.parse([V.name] + words, fields: editorFields(Step.Item.self))
+        try Step.open(database, readOnly: true).check(command)
         let appDatabase = try Step.open(database)
         var unused = SplitMix64(start: 0)  // only `new` draws random numbers
         let message = try attempt(V.name + " " + words.joined(separator: " ")) {

@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -19,8 +20,10 @@ struct BodiesSyncCount: Equatable {
 /// Every row they delete, insert or update fires one of GRDB's triggers, so
 /// the index changes in the same transaction as the table: when a statement
 /// fails (a body without `englishName` breaks `NOT NULL`), the rollback
-/// undoes the table and the index together.
+/// undoes the table and the index together. A source with no `bodies` array
+/// is refused first: `json_each` would read no row, and the DELETE empty the cache.
 func syncBodies(_ db: Database, json: String) throws -> BodiesSyncCount {
+    _ = try checkBodiesSource(db, json: json, step: "step10")  // CourseGRDB: empty, or an id twice, is refused too
     let before = try Table("solar_body").fetchCount(db)
     // Bodies the source no longer lists.
     try db.execute(

@@ -1,4 +1,5 @@
 import CourseCore
+import CourseGRDB
 import Foundation
 import GRDB
 
@@ -33,7 +34,7 @@ struct SyncReport: Equatable {
 /// - `WHERE true`: SQLite's grammar needs a WHERE before `ON CONFLICT` when
 ///   the rows come from a SELECT (or its parser would read ON as a join's).
 func syncDocuments(_ db: Database, json: String) throws -> SyncReport {
-    let total = try checkDocuments(db, json: json)
+    let total = try checkBodiesSource(db, json: json, step: "step11")  // no bodies, no write
     var report = SyncReport()
     let written = try Row.fetchAll(
         db,
@@ -58,33 +59,6 @@ func syncDocuments(_ db: Database, json: String) throws -> SyncReport {
     return report
 }
 // [/docs:sync]
-
-/// Refuses, before anything is written, a source whose `bodies` is missing,
-/// not an array, empty, or names an id twice; returns how many it lists.
-/// Malformed JSON fails here, in SQLite's words ("malformed JSON").
-func checkDocuments(_ db: Database, json: String) throws -> Int {
-    let fix = #"sync from a source that lists bodies, such as the bundled v1: make step11 ARGS="sync v1""#
-    // SELECT json_type(?, '$.bodies'), json_array_length(?, '$.bodies')
-    let shape = try Row.fetchOne(
-        db, sql: "SELECT json_type(?1, '$.bodies') AS type, json_array_length(?1, '$.bodies') AS count",
-        arguments: [json])
-    guard let shape, shape["type"] as String? == "array" else {
-        throw CourseError.badData("the source has no \"bodies\" array", fix: fix)
-    }
-    let count: Int = shape["count"]
-    if count == 0 { throw CourseError.badData("the source lists no bodies: the file is left as it is", fix: fix) }
-    let twice = try String.fetchAll(
-        db,
-        sql: """
-            SELECT value ->> '$.id' FROM json_each(?, '$.bodies')
-            GROUP BY 1 HAVING count(*) > 1 ORDER BY 1
-            """, arguments: [json])
-    if !twice.isEmpty {
-        throw CourseError.badData(
-            "the source lists these ids more than once: \(twice.joined(separator: ", "))", fix: fix)
-    }
-    return count
-}
 
 // [docs:grdb-upsert]
 /// One body written with GRDB's record API:

@@ -212,9 +212,14 @@ func throwingWrite(_ say: Narrator, _ queue: DatabaseQueue) throws {
 // MARK: - Part 3: what `eraseDatabaseOnSchemaChange` does to data
 
 func eraseOnSchemaChange(_ say: Narrator, path: String, trace: Bool) throws {
-    say.action("Edit the already-applied \"Create 'players' table\" migration (add a column) and migrate again")
-    let queue = try CourseGRDB.openQueue(
-        .file(path), configuration: CourseGRDB.configuration(trace: trace, narrator: say))
+    say.action(
+        "Edit the already-applied \"Create 'players' table\" migration (add a column) and migrate again,"
+            + " on a copy of \(Workspace.display(path)) in memory")
+    // On a copy: the tour's file stays a step 2 file, which step 2 reads and every other step
+    // names when it refuses it (docs/appendix-file-compatibility.md).
+    let configuration = CourseGRDB.configuration(trace: trace, narrator: say)
+    let queue = try CourseGRDB.openQueue(.inMemory, configuration: configuration)
+    try CourseGRDB.openQueue(.file(path), configuration: configuration).backup(to: queue)
     let before = try queue.read { db in try Player.fetchCount(db) }
     // [docs:erase]
     var edited = DatabaseMigrator()

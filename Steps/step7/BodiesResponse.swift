@@ -41,20 +41,20 @@ func decodeBodies(_ data: Data, from source: String) throws -> [SolarBody] {
 private func explain(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
         let text = keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return String(text.drop(while: { $0 == "." }))
+        let trimmed = String(text.drop(while: { $0 == "." }))
+        return trimmed.isEmpty ? "the top level" : trimmed
     }
     switch error {
     case .keyNotFound(let key, let context):
-        let owner = path(context.codingPath)
-        return "\(owner.isEmpty ? "the top level" : owner) has no field \"\(key.stringValue)\""
+        return "\(path(context.codingPath)) has no field \"\(key.stringValue)\""
     case .valueNotFound(_, let context):
         return "\(path(context.codingPath)) is null"
     case .typeMismatch(let type, let context):
         return "\(path(context.codingPath)) is not a \(type)"
     case .dataCorrupted(let context):
-        let place = path(context.codingPath)
-        return place.isEmpty
-            ? "the data is not valid JSON (malformed, or cut short)" : "\(place): \(context.debugDescription)"
+        return context.codingPath.isEmpty
+            ? "the data is not valid JSON (malformed, or cut short)"
+            : "\(path(context.codingPath)): \(context.debugDescription)"
     @unknown default:
         return String(describing: error)
     }

@@ -1,3 +1,4 @@
+import CourseCore
 import Foundation
 import Testing
 
@@ -21,6 +22,7 @@ public enum Golden {
         defer { directory.remove() }
         let result = try StepProcess.run(step, arguments, in: directory)
         #expect(result.status == 0, "tour failed: \(result.stderr)", sourceLocation: sourceLocation)
+        checkTourFiles(step, in: directory, sourceLocation: sourceLocation)
         guard let expected = try? String(contentsOf: url(name), encoding: .utf8) else {
             Issue.record(
                 "No golden file Tests/Golden/\(name).txt: run `make golden`, then review it.",
@@ -36,5 +38,25 @@ public enum Golden {
                 \(difference)
                 """, sourceLocation: sourceLocation)
         }
+    }
+
+    /// The files a tour leaves in `db/`: only `<step>-tour.sqlite` (and, beside it, its `-wal` and `-shm`), a
+    /// file of `step` as `DatabaseFile` tells it, the way every step's refusal names the step that made a file
+    /// (docs/appendix-file-compatibility.md): its step reads it, and every other step calls it a file of that step.
+    static func checkTourFiles(_ step: String, in directory: TemporaryDirectory, sourceLocation: SourceLocation) {
+        let folder = directory.file("db")
+        let file = "\(step)-tour.sqlite"
+        let left = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let others = left.filter { ![file, file + "-wal", file + "-shm"].contains($0) }
+        #expect(others.isEmpty, "\(step)'s tour left other files in db/: \(others)", sourceLocation: sourceLocation)
+        guard left.contains(file) else { return }  // (step 4's tour works in memory)
+        let kind: String? =
+            switch DatabaseFile.inspect(folder + "/" + file) {
+            case .database(let contents): contents.kind?.step
+            default: nil
+            }
+        #expect(
+            kind == step, "\(step)'s tour left db/\(file), which the steps call a \(kind ?? "no step's") file",
+            sourceLocation: sourceLocation)
     }
 }

@@ -243,16 +243,6 @@ import Testing
         #expect(try rowCount(directory.file("db/step1.sqlite"), "players") == 1)
     }
 
-    @Test func emptyNameIsRefusedAndNothingIsWritten() throws {
-        let directory = try TemporaryDirectory.current
-        try StepProcess.run("step1", ["add", "Blob"], in: directory)
-        let before = try databaseSnapshot(directory.file("db/step1.sqlite"))
-        let result = try StepProcess.run("step1", ["add", "  "], in: directory)
-        #expect(result.status == 64)  // usage error
-        #expect(result.stderr.contains("The name must not be empty."))
-        #expect(try databaseSnapshot(directory.file("db/step1.sqlite")) == before)
-    }
-
     @Test func unreadablePathsFailWithSQLitesCode() throws {
         try expectUnusablePathsFail("step1", reading: ["list"], writing: ["add", "Blob"], in: .current)
     }

@@ -65,41 +65,6 @@ import Testing
         }
     }
 
-    struct BadInput: Sendable, CustomTestStringConvertible {
-        var arguments: [String]
-        var status: Int32
-        var message: String
-        var testDescription: String { arguments.joined(separator: " ") }
-    }
-
-    static let badInputs: [BadInput] = [
-        BadInput(arguments: ["player", "99"], status: 1, message: "no player with id 99"),
-        BadInput(arguments: ["add-team", ""], status: 64, message: "The name must not be empty."),
-        BadInput(arguments: ["add-player", "  "], status: 64, message: "The name must not be empty."),
-        BadInput(arguments: ["add-player", "Ghost", "--team", "42"], status: 1, message: "no team with id 42"),
-        BadInput(arguments: ["move-player", "99", "--team", "1"], status: 1, message: "no player with id 99"),
-        BadInput(arguments: ["move-player", "1", "--team", "42"], status: 1, message: "no team with id 42"),
-        BadInput(arguments: ["move-player", "1"], status: 64, message: "Give either --team ID or --no-team."),
-        BadInput(
-            arguments: ["move-player", "1", "--team", "2", "--no-team"], status: 64,
-            message: "Give either --team ID or --no-team."),
-        BadInput(arguments: ["delete-team", "99"], status: 1, message: "no team with id 99"),
-        BadInput(arguments: ["delete-team", "1"], status: 1, message: "its players (#1 Blob) would point to nothing"),
-    ]
-
-    @Test(arguments: badInputs)
-    func badInputLeavesTheDatabaseUnchanged(_ input: BadInput) throws {
-        let directory = try TemporaryDirectory.current
-        let path = directory.file("league.sqlite")
-        _ = try AppDatabase.open(.file(path), demoData: true)
-        let before = try databaseSnapshot(path)
-
-        let result = try StepProcess.run("step3", input.arguments + ["--database", path], in: directory)
-        #expect(result.status == input.status)
-        #expect(result.stderr.contains(input.message), "stderr: \(result.stderr)")
-        #expect(try databaseSnapshot(path) == before)
-    }
-
     @Test func deleteTeamRefusalShowsSQLitesCodes() throws {
         let directory = try TemporaryDirectory.current
         let path = directory.file("league.sqlite")

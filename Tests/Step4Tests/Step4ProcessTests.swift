@@ -198,30 +198,6 @@ import Testing
             "\(watch.report)")
     }
 
-    @Test(arguments: [
-        (["add", "Fig", "x"], #"quantity "x" is not a whole number"#),
-        (["add", "Fig", "-1"], "quantity -1 is negative"),
-        (["add"], "usage: add NAME [QUANTITY]"),
-        (["add", "", ""], "nothing to save: every field of the item is empty"),
-        (["add", "Fig", "2", "--notes", "n"], "unknown option --notes: the fields are --name, --quantity"),
-        (["edit", "9", "--name", "X"], "no item with id 9"),
-        (["edit", "1"], "usage: edit ID"),
-        (["edit", "one", "--name", "X"], #""one" is not an item id"#),
-        (["delete", "1", "9"], "no item with id 9"),
-        (["delete"], "usage: delete ID"),
-        (["new", "extra"], "Unexpected argument 'extra'"),
-    ])
-    func badInputExitsNonZeroAndChangesNothing(arguments: [String], message: String) throws {
-        let directory = try TemporaryDirectory.current
-        try StepProcess.run("step4", ["add", "Apple", "3", "--database", "d.sqlite"], in: directory)
-        let before = try databaseSnapshot(directory.file("d.sqlite"))
-        let run = try StepProcess.run("step4", arguments + ["--database", "d.sqlite"], in: directory)
-        // `new` takes no words, so ArgumentParser refuses the extra one itself: a usage error, 64.
-        #expect(run.status == (arguments.first == "new" ? 64 : 1))
-        #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
-        #expect(try databaseSnapshot(directory.file("d.sqlite")) == before)
-    }
-
     /// The schema of the seed's app, written with plain SQL as GRDB wrote it there.
     static let seedAppSQL = """
         CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
