@@ -1,0 +1,138 @@
+import CourseTestSupport
+import Foundation
+import GRDB
+import Testing
+
+/// What GRDB's connections do, made to happen on real databases: how it sets each connection up, what a
+/// read and a write are, what a pool changes in its file, what its hooks see (docs/evidence, chapters 2
+/// to 7).
+@Suite struct GRDBConnectionTests {
+    /// Chapter 3: GRDB runs `PRAGMA foreign_keys = ON` on every connection it opens, a pool's readers
+    /// included, unless its configuration says otherwise (then SQLite's default, off, stays).
+    @Test func foreignKeysAreOnInEveryConnectionUnlessTheConfigurationSaysOtherwise() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let pool = try DatabasePool(path: directory.file("players.sqlite"))
+        #expect(try pool.write { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
+        #expect(try pool.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        let off = try DatabaseQueue(configuration: configuration)
+        #expect(try off.read { db in try Bool.fetchOne(db, sql: "PRAGMA foreign_keys") } == false)
+    }
+
+    /// Chapter 2: a `read` runs with `PRAGMA query_only`, so SQLite refuses a change with SQLITE_READONLY;
+    /// a `write` may change the database.
+    @Test func aReadRunsWithQueryOnlyAndRefusesWrites() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in try db.execute(sql: "CREATE TABLE team (name TEXT)") }
+        let error = try #require(throws: DatabaseError.self) {
+            try queue.read { db in
+                #expect(try Bool.fetchOne(db, sql: "PRAGMA query_only") == true)
+                try db.execute(sql: "INSERT INTO team VALUES ('Lions')")
+            }
+        }
+        #expect(error.resultCode == .SQLITE_READONLY)
+        #expect(try queue.write { db in try Bool.fetchOne(db, sql: "PRAGMA query_only") } == false)
+    }
+
+    /// Chapters 2 and 6: each `write` is a transaction of its own: the first commits, the second, which
+    /// throws halfway, is rolled back whole.
+    @Test func twoWritesAreTwoTransactions() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE team (name TEXT); CREATE TABLE player (name TEXT NOT NULL)")
+        }
+        try queue.write { db in try db.execute(sql: "INSERT INTO team VALUES ('Lions')") }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO player VALUES ('Blob')")
+                try db.execute(sql: "INSERT INTO player VALUES (NULL)")
+            }
+        }
+        let counts = try queue.read { db in
+            try Int.fetchAll(db, sql: "SELECT count(*) FROM team UNION ALL SELECT count(*) FROM player")
+        }
+        #expect(counts == [1, 0])
+    }
+
+    /// Chapters 2 and 6: `lastInsertedRowID` is the new row's id; `changesCount` counts the rows of the
+    /// most recent INSERT, UPDATE or DELETE (a SELECT since leaves it); `totalChangesCount` counts every
+    /// row written on the connection.
+    @Test func theChangeCountsAndTheLastInsertedRowID() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE item (id INTEGER PRIMARY KEY, name TEXT)")
+            try db.execute(sql: "INSERT INTO item (name) VALUES ('a'), ('b'), ('c')")
+            #expect(db.lastInsertedRowID == 3 && db.changesCount == 3)
+            try db.execute(sql: "UPDATE item SET name = upper(name) WHERE id <= 2")
+            _ = try Int.fetchAll(db, sql: "SELECT id FROM item")
+            #expect(db.changesCount == 2)
+            #expect(db.totalChangesCount == 5)
+        }
+    }
+
+    /// Chapter 4: a `DatabasePool` puts its file in WAL mode (the header's bytes 18 and 19 become 2), runs
+    /// `prepareDatabase` for each connection it opens (the writer, then a reader), and a read in the pool
+    /// does not wait for a write: it reads the last commit while the writer's transaction is open.
+    @Test func aPoolPutsItsFileInWALModePreparesEveryConnectionAndReadsDuringAWrite() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("items.sqlite")
+        let prepared = LockedCount()
+        var configuration = Configuration()
+        configuration.prepareDatabase { _ in prepared.add() }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        let seenDuringTheWrite = try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "CREATE TABLE item (name TEXT); INSERT INTO item VALUES ('Apple')")
+            try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO item VALUES ('Banana')")
+            let seen = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") }
+            try db.execute(sql: "COMMIT")
+            return seen
+        }
+        #expect(seenDuringTheWrite == 1)
+        #expect(try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(prepared.value == 2)
+        let header = try Data(contentsOf: URL(fileURLWithPath: path)).prefix(20)
+        #expect(header[18] == 2 && header[19] == 2)
+    }
+
+    /// Chapters 4, 6 and 7: GRDB adds its Swift collations and functions to every connection, on Linux too:
+    /// `swiftLocalizedCaseInsensitiveCompare` sorts "apple" before "Banana" (SQLite's BINARY does not), and
+    /// `swiftLowercaseString` lowercases beyond ASCII (SQLite's `lower` does not).
+    @Test func grdbAddsItsSwiftCollationsAndFunctionsToEveryConnection() throws {
+        let queue = try DatabaseQueue()
+        try queue.read { db in
+            #expect(try Bool.fetchOne(db, sql: "SELECT 'apple' < 'Banana' COLLATE swiftLocalizedCaseInsensitiveCompare") == true)
+            #expect(try Bool.fetchOne(db, sql: "SELECT 'apple' < 'Banana'") == false)
+            #expect(try String.fetchOne(db, sql: "SELECT swiftLowercaseString('ÉCOLE Øresund')") == "école øresund")
+            #expect(try String.fetchOne(db, sql: "SELECT lower('ÉCOLE Øresund')") == "École Øresund")
+        }
+    }
+
+    /// Counts the commits GRDB's hooks report on the connection it observes.
+    final class CommitCounter: TransactionObserver {
+        var commits = 0
+        func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+        func databaseDidChange(with event: DatabaseEvent) {}
+        func databaseDidCommit(_ db: Database) { commits += 1 }
+        func databaseDidRollback(_ db: Database) {}
+    }
+
+    /// Chapter 4: GRDB learns of changes from SQLite's hooks on its own connection: a commit made through
+    /// another connection to the same file (as another process's would be) never reaches them.
+    @Test func hooksSeeTheirOwnConnectionsCommitsOnly() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let observed = try DatabaseQueue(path: directory.file("items.sqlite"))
+        let other = try DatabaseQueue(path: directory.file("items.sqlite"))
+        try observed.write { db in try db.execute(sql: "CREATE TABLE item (name TEXT)") }
+        let counter = CommitCounter()
+        observed.inDatabase { db in db.add(transactionObserver: counter) }
+        try other.write { db in try db.execute(sql: "INSERT INTO item VALUES ('Apple')") }
+        #expect(counter.commits == 0)
+        try observed.write { db in try db.execute(sql: "INSERT INTO item VALUES ('Banana')") }
+        #expect(counter.commits == 1)
+        #expect(try observed.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") } == 2)
+    }
+}
