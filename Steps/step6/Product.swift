@@ -49,8 +49,10 @@ struct Product: Equatable, Identifiable {
 }
 
 extension Product: FetchableRecord {
-    /// `row.decode` throws (instead of crashing, as `row[…]` would) when a
-    /// value does not convert: a foreign database may hold anything.
+    /// `row.decode` throws (instead of crashing, as `row[…]` would) for a
+    /// missing column or a NULL where a value is required. Any other value
+    /// converts as SQLite converts it (the text 'lots' reads as the integer
+    /// 0): `price(_:)` and `flag(_:)` read the stored value and check it.
     init(row: Row) throws {
         id = try row.decode(forColumn: Columns.id)
         productName = try row.decode(forColumn: Columns.productName)

@@ -29,6 +29,28 @@ import Testing
         }
     }
 
+    struct Stock: FetchableRecord {
+        var name: String
+        var unitsInStock: Int?
+        init(row: Row) throws {
+            name = try row.decode(forColumn: "name")
+            unitsInStock = try row.decode(forColumn: "unitsInStock")
+        }
+    }
+
+    /// Chapter 6: `row.decode(forColumn:)` in a fetched row throws for a missing column or a NULL where a
+    /// value is required; a value of another storage class converts as SQLite converts it, with no error:
+    /// the text 'lots' reads as the integer 0.
+    @Test func rowDecodeThrowsForAMissingColumnOrANullAndConvertsAnyOtherValue() throws {
+        let queue = try DatabaseQueue()
+        try queue.read { db in
+            #expect(try Stock.fetchOne(db, sql: "SELECT 'Chai' AS name, 'lots' AS unitsInStock")?.unitsInStock == 0)
+            #expect(try Stock.fetchOne(db, sql: "SELECT 42 AS name, NULL AS unitsInStock")?.name == "42")
+            #expect(throws: RowDecodingError.self) { try Stock.fetchOne(db, sql: "SELECT NULL AS name") }
+            #expect(throws: RowDecodingError.self) { try Stock.fetchOne(db, sql: "SELECT 12 AS unitsInStock") }
+        }
+    }
+
     struct Body: Decodable, FetchableRecord {
         var englishName: String
         static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
