@@ -46,7 +46,8 @@ import Testing
         }
     }
 
-    /// `eraseDatabaseOnSchemaChange`: the same schema keeps the rows; another schema, or a migration the
+    /// `eraseDatabaseOnSchemaChange`: the same schema keeps the rows, and so does a new migration (GRDB
+    /// compares the schema of the migrations the file has applied); another schema, or a migration the
     /// migrator does not know, erases the database's content (the file stays) and migrates it afresh.
     @Test func eraseOnSchemaChangeErasesWhenTheSchemaOrTheMigrationsDiffer() throws {
         let directory = try TemporaryDirectory()
@@ -61,15 +62,23 @@ import Testing
         }
         func add(_ sql: String) throws { try DatabaseQueue(path: path).write { db in try db.execute(sql: sql) } }
 
+        func v2(_ migrator: DatabaseMigrator) -> DatabaseMigrator {
+            var migrator = migrator
+            migrator.registerMigration("v2") { db in try db.execute(sql: "CREATE TABLE note (text TEXT)") }
+            return migrator
+        }
         #expect(try migrate(Self.migrator(v1: "first")) == ["first"])
         try add("INSERT INTO item (name) VALUES ('kept')")
         #expect(try migrate(Self.migrator(v1: "first")) == ["first", "kept"])
+        // A new migration: the schemas compared are those of the migrations the file has applied (v1 only).
+        #expect(try migrate(v2(Self.migrator(v1: "first"))) == ["first", "kept"])
 
         var edited = DatabaseMigrator()
         edited.registerMigration("v1") { db in
             try db.execute(sql: "CREATE TABLE item (name TEXT, notes TEXT)")
             try db.execute(sql: "INSERT INTO item (name) VALUES ('edited')")
         }
+        edited = v2(edited)
         #expect(try migrate(edited) == ["edited"])
 
         try add("INSERT INTO item (name) VALUES ('kept'); INSERT INTO grdb_migrations VALUES ('removed')")
