@@ -80,6 +80,11 @@ import Testing
         mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
     }
 
+    /// The statements that write rows (GRDB also reads the schema on the way, and its transactions).
+    static func writes(_ statement: String) -> Bool {
+        ["INSERT", "UPDATE", "DELETE"].contains { statement.hasPrefix($0) }
+    }
+
     static let productTable = "CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT NOT NULL, unitsInStock INTEGER)"
 
     /// Chapter 4: `save` updates the row with the record's id when there is one, and inserts otherwise:
@@ -113,7 +118,7 @@ import Testing
             let changed = try chai.updateChanges(db) { $0.unitsInStock = 30 }
             return (unchanged, changed)
         }
-        let statements = log.take().filter { !$0.hasPrefix("BEGIN") && !$0.hasPrefix("COMMIT") }
+        let statements = log.take().filter(Self.writes)
         #expect(!unchanged && changed)
         #expect(statements == [#"UPDATE "product" SET "unitsInStock"=? WHERE "id"=?"#], "\(statements)")
     }
@@ -182,6 +187,42 @@ import Testing
         let columns = try queue.read { db in try db.columns(in: "solar_body").map(\.name) }
         #expect(columns == ["id", "name"])
         #expect(log.take().contains(#"PRAGMA main.table_xinfo("solar_body")"#))
+    }
+
+    /// Chapter 10: `FTS5Pattern(matchingAllPrefixesIn:)` splits the text into words (the ascii tokenizer,
+    /// whose tokens are never syntax) and makes each a prefix.
+    @Test func matchingAllPrefixesMakesEveryWordAPrefix() throws {
+        #expect(FTS5Pattern(matchingAllPrefixesIn: "smoked tr")?.rawPattern == "smoked* tr*")
+        #expect(FTS5Pattern(matchingAllPrefixesIn: "o'clock \"tea\"")?.rawPattern == "o* clock* tea*")
+    }
+
+    struct Replaced: Codable, PersistableRecord {
+        static let persistenceConflictPolicy = PersistenceConflictPolicy(insert: .replace)
+        var id: Int64
+        var name: String
+    }
+
+    /// Chapter 10: `insert(db, onConflict: .replace)`, and any insert of a record whose conflict policy
+    /// says `.replace`, is `INSERT OR REPLACE`; `save` runs an `UPDATE` when the row exists.
+    @Test func insertOnConflictReplaceIsInsertOrReplaceAndSaveUpdates() throws {
+        let log = StatementLog()
+        let queue = try DatabaseQueue(configuration: log.configuration)
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE product (id INTEGER PRIMARY KEY, name TEXT, unitsInStock INTEGER)")
+            try db.execute(sql: "CREATE TABLE replaced (id INTEGER PRIMARY KEY, name TEXT)")
+            _ = log.take()
+            var chai = Product(id: 1, name: "Chai", unitsInStock: 39)
+            try chai.insert(db, onConflict: .replace)
+            try Replaced(id: 1, name: "Chai").insert(db)
+            try Replaced(id: 1, name: "Chai tea").save(db)
+        }
+        let statements = log.take().filter(Self.writes)
+        #expect(
+            statements == [
+                #"INSERT OR REPLACE INTO "product" ("id", "name", "unitsInStock") VALUES (?,?,?)"#,
+                #"INSERT OR REPLACE INTO "replaced" ("id", "name") VALUES (?,?)"#,
+                #"UPDATE "replaced" SET "name"=? WHERE "id"=?"#,
+            ], "\(statements)")
     }
 
     struct EncodedBody: Encodable, PersistableRecord {
