@@ -110,6 +110,45 @@ import Testing
         }
     }
 
+    /// Where an observation's closures run: the fetch on GRDB's database queue, each value on the queue the
+    /// observation was started with (a queue of the caller's, as step 4's live list gives it).
+    final class Delivery: @unchecked Sendable {
+        // @unchecked: `fetchedThere` and `deliveredThere` are guarded by `lock`; `arrived` is thread-safe.
+        let key = DispatchSpecificKey<Bool>()
+        let queue = DispatchQueue(label: "live list")
+        let arrived = DispatchSemaphore(value: 0)
+        private let lock = NSLock()
+        private var fetchedThere: [Bool] = []
+        private var deliveredThere: [Bool] = []
+        init() { queue.setSpecific(key: key, value: true) }
+        var onTheQueue: Bool { DispatchQueue.getSpecific(key: key) == true }
+        func fetched() { lock.withLock { fetchedThere.append(onTheQueue) } }
+        func delivered() {
+            lock.withLock { deliveredThere.append(onTheQueue) }
+            arrived.signal()
+        }
+        var seen: (fetched: [Bool], delivered: [Bool]) { lock.withLock { (fetchedThere, deliveredThere) } }
+    }
+
+    /// Chapter 4: a `ValueObservation` fetches on GRDB's queue and delivers each value on the queue it was
+    /// started with (`scheduling: .async(onQueue:)`), not on a queue of GRDB's own.
+    @Test func anObservationDeliversOnTheQueueItIsStartedWith() throws {
+        let database = try DatabaseQueue()
+        try database.write { db in try db.execute(sql: "CREATE TABLE item (name TEXT)") }
+        let delivery = Delivery()
+        let observation = ValueObservation.tracking { db in
+            delivery.fetched()
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0
+        }
+        let cancellable = observation.start(
+            in: database, scheduling: .async(onQueue: delivery.queue),
+            onError: { _ in delivery.arrived.signal() }, onChange: { _ in delivery.delivered() })
+        defer { cancellable.cancel() }
+        #expect(delivery.arrived.wait(timeout: .now() + 30) == .success)
+        let seen = delivery.seen
+        #expect(!seen.fetched.isEmpty && !seen.fetched.contains(true) && seen.delivered == [true], "\(seen)")
+    }
+
     /// Counts the commits GRDB's hooks report on the connection it observes.
     final class CommitCounter: TransactionObserver {
         var commits = 0
