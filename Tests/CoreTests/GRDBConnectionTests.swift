@@ -72,6 +72,36 @@ import Testing
         }
     }
 
+    /// Chapter 9: GRDB's `read` begins DEFERRED and its `write` IMMEDIATE; with GRDB's default busy mode
+    /// (`.immediateError`), or a timeout under a millisecond (GRDB gives SQLite 0 ms, which turns the busy
+    /// handler off), a write that meets another connection's write lock fails with SQLITE_BUSY.
+    @Test func writesBeginImmediateAndWithoutABusyTimeoutALockedWriteFails() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("entries.sqlite")
+        let log = StatementLog()
+        let holder = try DatabaseQueue(path: path, configuration: log.configuration)
+        try holder.write { db in try db.execute(sql: "CREATE TABLE entry (n INTEGER)") }
+        _ = log.take()
+        try holder.read { db in _ = try Int.fetchAll(db, sql: "SELECT n FROM entry") }
+        try holder.write { db in try db.execute(sql: "INSERT INTO entry VALUES (1)") }
+        #expect(log.take().filter { $0.hasPrefix("BEGIN") } == ["BEGIN DEFERRED TRANSACTION", "BEGIN IMMEDIATE TRANSACTION"])
+
+        var underAMillisecond = Configuration()
+        underAMillisecond.busyMode = .timeout(0.0004)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            for configuration in [Configuration(), underAMillisecond] {
+                let other = try DatabaseQueue(path: path, configuration: configuration)
+                let error = try #require(throws: DatabaseError.self) {
+                    try other.write { db in try db.execute(sql: "INSERT INTO entry VALUES (2)") }
+                }
+                #expect(error.resultCode == .SQLITE_BUSY)
+            }
+            try db.execute(sql: "COMMIT")
+        }
+    }
+
     /// Chapter 4: a `DatabasePool` puts its file in WAL mode (the header's bytes 18 and 19 become 2), runs
     /// `prepareDatabase` for each connection it opens (the writer, then a reader), and a read in the pool
     /// does not wait for a write: it reads the last commit while the writer's transaction is open.
