@@ -127,6 +127,23 @@ import Testing
         #expect(header[18] == 2 && header[19] == 2)
     }
 
+    /// Chapter 12: a queue opened with `journalMode = .wal` gets what a pool gets: WAL, synchronous NORMAL
+    /// (1); a queue left as it is keeps SQLite's defaults, the DELETE journal and FULL (2).
+    @Test func aQueueInWALModeSyncsAsAPoolDoes() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        var wal = Configuration()
+        wal.journalMode = .wal
+        func modes(_ queue: DatabaseQueue) throws -> [String] {
+            try queue.write { db in
+                [try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchOne(db, sql: "PRAGMA synchronous")]
+                    .map { $0 ?? "" }
+            }
+        }
+        #expect(try modes(DatabaseQueue(path: directory.file("wal.sqlite"), configuration: wal)) == ["wal", "1"])
+        #expect(try modes(DatabaseQueue(path: directory.file("plain.sqlite"))) == ["delete", "2"])
+    }
+
     /// Chapters 4, 6 and 7: GRDB adds its Swift collations and functions to every connection, on Linux too:
     /// `swiftLocalizedCaseInsensitiveCompare` sorts "apple" before "Banana" (SQLite's BINARY does not), and
     /// `swiftLowercaseString` lowercases beyond ASCII (SQLite's `lower` does not).
