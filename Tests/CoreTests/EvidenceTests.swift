@@ -494,7 +494,9 @@ enum EvidenceCheck {
     @Test func aClaimAboutBehaviourThatRestsOnACitationAloneIsCaught() throws {
         let grdb = "`grdb:GRDB/Core/Configuration.swift:defaultTransactionKind: TransactionKind = .immediate`"
         let page = "`sqlite:https://www.sqlite.org/c3ref/busy_handler.html`"
-        for (evidence, review) in [(grdb, "checked"), (page, "corrected: it said DEFERRED"), ("\(grdb) \(page)", "new")] {
+        for (evidence, review) in [
+            (grdb, "checked"), (page, "corrected: it said DEFERRED"), ("\(grdb) \(page)", "new"),
+        ] {
             let problems = try Self.check("| SQLite waits in the busy handler | \(evidence) | \(review) |")
             #expect(
                 problems.count == 1 && problems.first?.contains("needs a `test:`, `exp:` or `golden:`") == true,

@@ -85,7 +85,10 @@ import Testing
         _ = log.take()
         try holder.read { db in _ = try Int.fetchAll(db, sql: "SELECT n FROM entry") }
         try holder.write { db in try db.execute(sql: "INSERT INTO entry VALUES (1)") }
-        #expect(log.take().filter { $0.hasPrefix("BEGIN") } == ["BEGIN DEFERRED TRANSACTION", "BEGIN IMMEDIATE TRANSACTION"])
+        #expect(
+            log.take().filter { $0.hasPrefix("BEGIN") } == [
+                "BEGIN DEFERRED TRANSACTION", "BEGIN IMMEDIATE TRANSACTION",
+            ])
 
         var underAMillisecond = Configuration()
         underAMillisecond.busyMode = .timeout(0.0004)
@@ -136,8 +139,11 @@ import Testing
         wal.journalMode = .wal
         func modes(_ queue: DatabaseQueue) throws -> [String] {
             try queue.write { db in
-                [try String.fetchOne(db, sql: "PRAGMA journal_mode"), try String.fetchOne(db, sql: "PRAGMA synchronous")]
-                    .map { $0 ?? "" }
+                [
+                    try String.fetchOne(db, sql: "PRAGMA journal_mode"),
+                    try String.fetchOne(db, sql: "PRAGMA synchronous"),
+                ]
+                .map { $0 ?? "" }
             }
         }
         #expect(try modes(DatabaseQueue(path: directory.file("wal.sqlite"), configuration: wal)) == ["wal", "1"])
@@ -150,7 +156,9 @@ import Testing
     @Test func grdbAddsItsSwiftCollationsAndFunctionsToEveryConnection() throws {
         let queue = try DatabaseQueue()
         try queue.read { db in
-            #expect(try Bool.fetchOne(db, sql: "SELECT 'apple' < 'Banana' COLLATE swiftLocalizedCaseInsensitiveCompare") == true)
+            #expect(
+                try Bool.fetchOne(db, sql: "SELECT 'apple' < 'Banana' COLLATE swiftLocalizedCaseInsensitiveCompare")
+                    == true)
             #expect(try Bool.fetchOne(db, sql: "SELECT 'apple' < 'Banana'") == false)
             #expect(try String.fetchOne(db, sql: "SELECT swiftLowercaseString('ÉCOLE Øresund')") == "école øresund")
             #expect(try String.fetchOne(db, sql: "SELECT lower('ÉCOLE Øresund')") == "École Øresund")

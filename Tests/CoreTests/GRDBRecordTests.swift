@@ -17,7 +17,8 @@ import Testing
     @Test func aRecordReadsABoolFromTextAndTheValueAloneRefusesIt() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE product (discontinued TEXT); INSERT INTO product VALUES ('0'), ('1'), ('yes')")
+            try db.execute(
+                sql: "CREATE TABLE product (discontinued TEXT); INSERT INTO product VALUES ('0'), ('1'), ('yes')")
         }
         try queue.read { db in
             let sql = "SELECT discontinued FROM product ORDER BY rowid"
@@ -129,10 +130,13 @@ import Testing
         let queue = try DatabaseQueue()
         try queue.write { db in
             try db.execute(
-                sql: "CREATE TABLE player (id INTEGER PRIMARY KEY, teamID INTEGER); INSERT INTO player (teamID) VALUES (1), (NULL)")
+                sql:
+                    "CREATE TABLE player (id INTEGER PRIMARY KEY, teamID INTEGER); INSERT INTO player (teamID) VALUES (1), (NULL)"
+            )
             let teamID: Int64? = nil
             let request = Table("player").filter(Column("teamID") == teamID)
-            #expect(try request.makePreparedRequest(db).statement.sql == #"SELECT * FROM "player" WHERE "teamID" IS NULL"#)
+            #expect(
+                try request.makePreparedRequest(db).statement.sql == #"SELECT * FROM "player" WHERE "teamID" IS NULL"#)
             #expect(try request.fetchCount(db) == 1)
         }
     }
@@ -142,7 +146,8 @@ import Testing
         let queue = try DatabaseQueue()
         let date = try queue.read { db in try Date.fetchOne(db, sql: "SELECT '2016-07-04'") }
         let utc = try #require(TimeZone(identifier: "UTC"))
-        let expected = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: utc, year: 2016, month: 7, day: 4)
+        let expected = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: utc, year: 2016, month: 7, day: 4)
         #expect(date == expected.date)
     }
 

@@ -44,4 +44,3 @@ func makeCache(in directory: TemporaryDirectory, configuration: Configuration? =
 func bodiesJSON(_ bodies: [[String: Any]]) throws -> Data {
     try JSONSerialization.data(withJSONObject: ["bodies": bodies])
 }
-
