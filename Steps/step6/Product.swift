@@ -18,7 +18,7 @@ import GRDB
 ///   class, and `encode` writes the `Decimal`, which GRDB binds as TEXT
 ///   ('16.5') and the NUMERIC column stores as the number 16.5 again.
 /// - `Discontinued` is TEXT holding '0' or '1'. GRDB's own `Bool` would read
-///   '1' as true and any other text, 'yes' too, as false, and write 1 or 0:
+///   '1' as true and '0' or 'yes' alike as false, and write 1 or 0:
 ///   `flag(_:)` below accepts '0' and '1' only, and `encode` writes the text
 ///   back, exactly as Northwind stores it.
 struct Product: Equatable, Identifiable {

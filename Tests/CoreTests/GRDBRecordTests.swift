@@ -12,18 +12,20 @@ import Testing
     }
 
     /// Chapter 6: a record decodes a `Bool` while its row is fetched, through `sqlite3_column_int64`, which
-    /// converts text: '1' is true, '0' and any other text false, without an error. Only the value taken out
-    /// of the statement (`Bool.fromDatabaseValue`, a copied row) refuses text.
+    /// converts text: '1' (any text that starts with a non-zero number) is true, '0' and 'yes' false, without
+    /// an error. Only the value taken out of the statement (`Bool.fromDatabaseValue`, a copied row) refuses
+    /// text.
     @Test func aRecordReadsABoolFromTextAndTheValueAloneRefusesIt() throws {
         let queue = try DatabaseQueue()
         try queue.write { db in
             try db.execute(
-                sql: "CREATE TABLE product (discontinued TEXT); INSERT INTO product VALUES ('0'), ('1'), ('yes')")
+                sql: "CREATE TABLE product (discontinued TEXT); INSERT INTO product VALUES ('0'), ('1'), ('yes'), ('2')"
+            )
         }
         try queue.read { db in
             let sql = "SELECT discontinued FROM product ORDER BY rowid"
-            #expect(try Flag.fetchAll(db, sql: sql).map(\.discontinued) == [false, true, false])
-            #expect(try DatabaseValue.fetchAll(db, sql: sql).map(Bool.fromDatabaseValue) == [nil, nil, nil])
+            #expect(try Flag.fetchAll(db, sql: sql).map(\.discontinued) == [false, true, false, true])
+            #expect(try DatabaseValue.fetchAll(db, sql: sql).map(Bool.fromDatabaseValue) == [nil, nil, nil, nil])
             #expect(Bool.fromDatabaseValue(1.databaseValue) == true)
             let copied = try #require(try Row.fetchOne(db, sql: sql))
             #expect(throws: RowDecodingError.self) { try copied.decode(Bool.self, forColumn: "discontinued") }
