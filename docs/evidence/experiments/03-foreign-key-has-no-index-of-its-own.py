@@ -10,23 +10,6 @@ import os
 import lab
 
 
-def delete_team(db):
-    """Full-scan steps of `DELETE FROM teams WHERE id = 1` (the team has no players left)."""
-    statement = db.prepare("DELETE FROM teams WHERE id = 1")
-    statement.step()
-    steps = statement.full_scan_steps()
-    statement.finalize()
-    return steps
-
-
-def insert_steps(db):
-    statement = db.prepare("INSERT INTO players (name, teamID) VALUES ('Blob', 2)")
-    statement.step()
-    steps = statement.vm_steps()
-    statement.finalize()
-    return steps
-
-
 SCHEMA = ("PRAGMA foreign_keys = ON;"
           "CREATE TABLE teams (id INTEGER PRIMARY KEY);"
           "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT, teamID INTEGER REFERENCES teams(id));"
@@ -38,14 +21,16 @@ with lab.scratch() as folder:
     bare = lab.Connection(os.path.join(folder, "bare.sqlite"))
     bare.execute(SCHEMA)
     indexes = bare.execute("SELECT name FROM pragma_index_list('players')")
-    scan = delete_team(bare)
-    checked = insert_steps(bare)
+    delete = "DELETE FROM teams WHERE id = 1"  # the team has no players left
+    insert = "INSERT INTO players (name, teamID) VALUES ('Blob', 2)"
+    scan, _ = bare.counted(delete)
+    _, checked = bare.counted(insert)
     bare.execute("PRAGMA foreign_keys = OFF")
-    unchecked = insert_steps(bare)
+    _, unchecked = bare.counted(insert)
 
     indexed = lab.Connection(os.path.join(folder, "indexed.sqlite"))
     indexed.execute(SCHEMA + "CREATE INDEX players_teamID ON players(teamID)")
-    lookup = delete_team(indexed)
+    lookup, _ = indexed.counted(delete)
 
     lab.check(indexes == [] and scan == 999 and lookup == 0,
               f"indexes on players: {indexes}; full-scan steps: {scan} without, {lookup} with the index")

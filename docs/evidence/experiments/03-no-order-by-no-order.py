@@ -15,10 +15,10 @@ with lab.scratch() as folder:
     db.execute("CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT, bio TEXT);"
                "INSERT INTO players (name, bio) SELECT column1, zeroblob(2000) FROM (VALUES ('Blob Sr'), ('apple'),"
                " ('Blob'), ('Zebra'), ('Blob Jr'))")
-    before = [row[0] for row in db.execute("SELECT name FROM players")]
+    before = db.column("SELECT name FROM players")
     db.execute("CREATE INDEX players_name ON players(name)")
-    after = [row[0] for row in db.execute("SELECT name FROM players")]  # the index covers the query
-    ordered = [row[0] for row in db.execute("SELECT name FROM players ORDER BY id")]
+    after = db.column("SELECT name FROM players")  # the index covers the query
+    ordered = db.column("SELECT name FROM players ORDER BY id")
     lab.check(before != after and ordered == before, f"before the index: {before}; after: {after}")
     lab.check(after == ["Blob", "Blob Jr", "Blob Sr", "Zebra", "apple"], f"BINARY order: {after}")
 

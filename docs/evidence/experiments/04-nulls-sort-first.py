@@ -8,8 +8,8 @@ import lab
 db = lab.Connection(":memory:")
 db.execute("CREATE TABLE item (name TEXT, position INTEGER);"
            "INSERT INTO item VALUES ('a', 2), ('b', NULL), ('c', 1)")
-ascending = [row[0] for row in db.execute("SELECT name FROM item ORDER BY position ASC")]
-descending = [row[0] for row in db.execute("SELECT name FROM item ORDER BY position DESC")]
+ascending = db.column("SELECT name FROM item ORDER BY position ASC")
+descending = db.column("SELECT name FROM item ORDER BY position DESC")
 lab.check(ascending == ["b", "c", "a"] and descending == ["a", "c", "b"], f"ASC {ascending}, DESC {descending}")
 
 lab.report(f"position NULL for b: ASC {ascending}, DESC {descending}")

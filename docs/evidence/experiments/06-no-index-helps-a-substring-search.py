@@ -8,22 +8,13 @@ import os
 import lab
 
 
-def scan_steps(db, sql):
-    statement = db.prepare(sql)
-    while statement.step() == 100:
-        pass
-    steps = statement.full_scan_steps()
-    statement.finalize()
-    return steps
-
-
 with lab.scratch() as folder:
     db = lab.Connection(os.path.join(folder, "catalog.sqlite"))
     db.execute("CREATE TABLE Products (ProductID INTEGER PRIMARY KEY, ProductName TEXT, notes TEXT);"
                "CREATE INDEX Products_name ON Products(ProductName);"
                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)"
                " INSERT INTO Products (ProductName, notes) SELECT 'product ' || i, zeroblob(500) FROM n")
-    steps = {name: scan_steps(db, sql) for name, sql in (
+    steps = {name: db.counted(sql)[0] for name, sql in (
         ("instr", "SELECT ProductID FROM Products WHERE instr(ProductName, 'uct 42') > 0"),
         ("LIKE '%…%'", "SELECT ProductID FROM Products WHERE ProductName LIKE '%uct 42%'"),
         ("=", "SELECT ProductID FROM Products WHERE ProductName = 'product 42'"))}

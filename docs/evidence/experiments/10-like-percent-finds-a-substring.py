@@ -9,8 +9,8 @@ import lab
 db = lab.Connection(":memory:")
 db.execute("CREATE VIRTUAL TABLE product USING fts5(name);"
            "INSERT INTO product VALUES ('Unsmoked Back Bacon'), ('Smoked Trout')")
-like = [row[0] for row in db.execute("SELECT name FROM product WHERE name LIKE '%smoked%' ORDER BY rowid")]
-match = [row[0] for row in db.execute("SELECT name FROM product WHERE product MATCH 'smoked' ORDER BY rowid")]
+like = db.column("SELECT name FROM product WHERE name LIKE '%smoked%' ORDER BY rowid")
+match = db.column("SELECT name FROM product WHERE product MATCH 'smoked' ORDER BY rowid")
 lab.check(like == ["Unsmoked Back Bacon", "Smoked Trout"] and match == ["Smoked Trout"], f"LIKE {like}, MATCH {match}")
 
 lab.report(f"LIKE '%smoked%': {like}; MATCH 'smoked': {match}")

@@ -97,6 +97,10 @@ class Connection:
             raise SQLiteError(_lib.sqlite3_extended_errcode(self._db), _lib.sqlite3_errmsg(self._db).decode(), sql)
         return rows
 
+    def column(self, sql):
+        """The first column of every row, as text."""
+        return [row[0] for row in self.execute(sql)]
+
     def value(self, sql):
         """The first column of the first row, as text."""
         rows = self.execute(sql)
@@ -149,6 +153,16 @@ class Connection:
         if rc != 0:
             raise SQLiteError(_lib.sqlite3_extended_errcode(self._db), _lib.sqlite3_errmsg(self._db).decode(), sql)
         return Statement(statement)
+
+    def counted(self, sql):
+        """Prepares sql, steps it to the end and finalizes it; returns what --stats counts of it:
+        (full-scan steps, VM steps)."""
+        statement = self.prepare(sql)
+        while statement.step() == 100:  # SQLITE_ROW
+            pass
+        counts = statement.full_scan_steps(), statement.vm_steps()
+        statement.finalize()
+        return counts
 
     def close(self):
         """sqlite3_close_v2: returns its result code."""
