@@ -155,7 +155,7 @@ import Testing
     /// `swiftLowercaseString` lowercases beyond ASCII (SQLite's `lower` does not).
     @Test func grdbAddsItsSwiftCollationsAndFunctionsToEveryConnection() throws {
         let queue = try DatabaseQueue()
-        try queue.read { db in
+        try queue.read { db throws in
             #expect(
                 try Bool.fetchOne(db, sql: "SELECT 'apple' < 'Banana' COLLATE swiftLocalizedCaseInsensitiveCompare")
                     == true)

@@ -40,7 +40,7 @@ import Testing
         let unseeded = Self.migrator(v1: "first")
         try unseeded.migrate(queue)
         #expect(try Self.names(queue) == ["first", "seed"])
-        try queue.read { db in
+        try queue.read { db throws in
             #expect(try unseeded.appliedIdentifiers(db) == ["v1", "seed"])
             #expect(try unseeded.hasCompletedMigrations(db))
             #expect(try unseeded.hasBeenSuperseded(db))
@@ -98,7 +98,7 @@ import Testing
             try db.execute(sql: "INSERT INTO item (name) VALUES (NULL)")  // refused: the migration throws
         }
         #expect(throws: DatabaseError.self) { try migrator.migrate(queue) }
-        try queue.read { db in
+        try queue.read { db throws in
             #expect(try !db.tableExists("item"))
             #expect(try migrator.appliedIdentifiers(db).isEmpty)
         }

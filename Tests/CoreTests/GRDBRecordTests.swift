@@ -46,7 +46,7 @@ import Testing
     /// the text 'lots' reads as the integer 0.
     @Test func rowDecodeThrowsForAMissingColumnOrANullAndConvertsAnyOtherValue() throws {
         let queue = try DatabaseQueue()
-        try queue.read { db in
+        try queue.read { db throws in
             #expect(try Stock.fetchOne(db, sql: "SELECT 'Chai' AS name, 'lots' AS unitsInStock")?.unitsInStock == 0)
             #expect(try Stock.fetchOne(db, sql: "SELECT 42 AS name, NULL AS unitsInStock")?.name == "42")
             #expect(throws: RowDecodingError.self) { try Stock.fetchOne(db, sql: "SELECT NULL AS name") }
@@ -69,7 +69,7 @@ import Testing
     /// `body_id` becomes `bodyId`, which is not `bodyID`.
     @Test func convertFromSnakeCaseConvertsTheColumnsNameNotTheProperty() throws {
         let queue = try DatabaseQueue()
-        try queue.read { db in
+        try queue.read { db throws in
             #expect(try Body.fetchOne(db, sql: "SELECT 'Earth' AS english_name")?.englishName == "Earth")
             #expect(throws: (any Error).self) { try BodyWithID.fetchOne(db, sql: "SELECT 'terre' AS body_id") }
             #expect(try BodyWithID.fetchOne(db, sql: "SELECT 'terre' AS bodyID")?.bodyID == "terre")
