@@ -4,8 +4,9 @@ import GRDB
 
 // [docs:livelist]
 /// The live list: a running `ValueObservation` whose values wait in a
-/// mailbox until the shell prints them. GRDB delivers values on its own
-/// queue; the shell reads them on the main thread, between two commands.
+/// mailbox until the shell prints them. GRDB delivers values on the queue
+/// `start` is given (a queue of ours, "live list"), whenever it has one; the
+/// shell reads them on the main thread, between two commands.
 public final class LiveList<Item: ItemRecord>: @unchecked Sendable {
     // @unchecked: `values` and `failure` are guarded by `condition`.
     private let condition = NSCondition()

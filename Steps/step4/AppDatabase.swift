@@ -12,7 +12,9 @@ extension AppDatabase {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         // The tutorial sets `eraseDatabaseOnSchemaChange` in DEBUG builds: when
-        // the file's schema differs from the migrations', GRDB erases the file.
+        // the file's schema differs from the one its applied migrations build
+        // (or the file has applied a migration the migrator does not know),
+        // GRDB erases the file's content and migrates it afresh.
         // We leave it off: a learner's file (or one made by the tutorial's app)
         // must never be erased behind their back.
         migrator.registerMigration("createItem", migrate: ItemMigrations.createItem)

@@ -17,9 +17,10 @@ import GRDB
 ///   `Decimal`, exact in base ten: `price(_:)` below reads either storage
 ///   class, and `encode` writes the `Decimal`, which GRDB binds as TEXT
 ///   ('16.5') and the NUMERIC column stores as the number 16.5 again.
-/// - `Discontinued` is TEXT holding '0' or '1'. GRDB reads a `Bool` only
-///   from a number, so `flag(_:)` below converts, and `encode` writes the
-///   text back, exactly as Northwind stores it.
+/// - `Discontinued` is TEXT holding '0' or '1'. GRDB's own `Bool` would read
+///   '1' as true and '0' or 'yes' alike as false, and write 1 or 0:
+///   `flag(_:)` below accepts '0' and '1' only, and `encode` writes the text
+///   back, exactly as Northwind stores it.
 struct Product: Equatable, Identifiable {
     var id: Int64
     var productName: String
@@ -48,8 +49,10 @@ struct Product: Equatable, Identifiable {
 }
 
 extension Product: FetchableRecord {
-    /// `row.decode` throws (instead of crashing, as `row[…]` would) when a
-    /// value does not convert: a foreign database may hold anything.
+    /// `row.decode` throws (instead of crashing, as `row[…]` would) for a
+    /// missing column or a NULL where a value is required. Any other value
+    /// converts as SQLite converts it (the text 'lots' reads as the integer
+    /// 0): `price(_:)` and `flag(_:)` read the stored value and check it.
     init(row: Row) throws {
         id = try row.decode(forColumn: Columns.id)
         productName = try row.decode(forColumn: Columns.productName)

@@ -156,6 +156,27 @@ enum EvidenceCheck {
         return problems
     }
 
+    /// The lists whose claims about behaviour must rest on behaviour: a test, an experiment or a tour's
+    /// golden line, never a citation alone (docs/evidence/README.md, "Behaviour needs behaviour"). Every
+    /// chapter's; not the README's (00).
+    static func needsBehaviour(_ list: String) -> Bool {
+        guard let number = Int(list.prefix(2)), list.dropFirst(2).hasPrefix("-") else { return false }
+        return number >= 1
+    }
+
+    /// The review words that say a row states no behaviour: a definition (what something is, an API's
+    /// shape, what a document says or advises), or a figure measured once, with its command.
+    static let notBehaviour = ["(definition", "(measured"]
+
+    /// nil when the row names a `test:`, `exp:` or `golden:`, or says in its review that it is no claim about
+    /// behaviour.
+    static func behaviourProblem(_ row: Row) -> String? {
+        let shown = references(row.evidence).contains { ["test", "exp", "golden"].contains($0.kind) }
+        if shown || notBehaviour.contains(where: { row.review.contains($0) }) { return nil }
+        return
+            "\(row.list): a claim about what SQLite or GRDB does needs a `test:`, `exp:` or `golden:` that makes it happen (a source or a page alone does not show it); a row that states a definition or one run's figures says so in its review: `checked (definition: …)`, `new (measured: …)`"
+    }
+
     /// nil when the reference resolves.
     static func problem(_ reference: (kind: String, value: String), root: URL, grdb: URL, files: Files) -> String? {
         /// "path:snippet" → the file (under base) must contain the snippet, folded.
@@ -361,6 +382,7 @@ enum EvidenceCheck {
             problems += parsed.rows.flatMap {
                 Self.problems($0, quoted: quoted, root: root, grdb: grdb, files: files)
             }
+            if needsBehaviour(name) { problems += parsed.rows.compactMap(behaviourProblem) }
         }
         return (names, rows, problems)
     }
@@ -410,7 +432,9 @@ enum EvidenceCheck {
 /// The checker itself: each way a list can go wrong is caught.
 @Suite struct EvidenceCheckTests {
     /// A scratch workspace: a chapter, a test, a golden file, an experiment, a GRDB file, and one list.
-    static func check(_ rows: String, quotes: String = "Quotes from: `docs/01-a.md`") throws -> [String] {
+    static func check(_ rows: String, quotes: String = "Quotes from: `docs/01-a.md`", list: String = "01-a.md")
+        throws -> [String]
+    {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         let files = [
@@ -419,7 +443,7 @@ enum EvidenceCheck {
             "Tests/Golden/step1.txt": "   · B's busy handler ran 1 time\n",
             "docs/evidence/experiments/01-waits.py": "print('waited')\n",
             "GRDB/Core/Configuration.swift": "public var defaultTransactionKind: TransactionKind = .immediate\n",
-            "docs/evidence/01-a.md":
+            "docs/evidence/\(list)":
                 "# Evidence\n\n\(quotes)\n\n| Claim | Evidence | Review |\n| --- | --- | --- |\n\(rows)\n",
         ]
         for (path, text) in files {
@@ -435,7 +459,7 @@ enum EvidenceCheck {
         let rows = """
             | SQLite waits in the busy handler … the first statement writes | `test:Step1Tests/A.swift:handlerWaits` `exp:01-waits.py` | checked |
             | when the first \\| | `golden:step1.txt:busy handler ran 1 time` `sqlite:https://www.sqlite.org/c3ref/busy_handler.html` | new |
-            | the busy handler | `grdb:GRDB/Core/Configuration.swift:defaultTransactionKind: TransactionKind = .immediate` | corrected: it said DEFERRED |
+            | the busy handler | `grdb:GRDB/Core/Configuration.swift:defaultTransactionKind: TransactionKind = .immediate` | corrected: it said DEFERRED (definition: a default's value) |
             """
         let problems = try Self.check(rows)
         // The second row's claim has a pipe the chapter lacks: the only problem.
@@ -459,9 +483,34 @@ enum EvidenceCheck {
             "no reference at all": "no evidence",
         ]
         for (evidence, expected) in cases {
-            let problems = try Self.check("| SQLite waits in the busy handler | \(evidence) | checked |")
+            let problems = try Self.check("| SQLite waits in the busy handler | \(evidence) | checked (definition) |")
             #expect(problems.count == 1 && problems.first?.contains(expected) == true, "\(evidence): \(problems)")
         }
+    }
+
+    /// A chapter's claim about behaviour rests on a test, an experiment or a golden line: a citation of GRDB's
+    /// source or of SQLite's pages alone is caught, unless the review says the row is a definition or a
+    /// measurement. The README's list (00) is not a chapter's.
+    @Test func aClaimAboutBehaviourThatRestsOnACitationAloneIsCaught() throws {
+        let grdb = "`grdb:GRDB/Core/Configuration.swift:defaultTransactionKind: TransactionKind = .immediate`"
+        let page = "`sqlite:https://www.sqlite.org/c3ref/busy_handler.html`"
+        for (evidence, review) in [
+            (grdb, "checked"), (page, "corrected: it said DEFERRED"), ("\(grdb) \(page)", "new"),
+        ] {
+            let problems = try Self.check("| SQLite waits in the busy handler | \(evidence) | \(review) |")
+            #expect(
+                problems.count == 1 && problems.first?.contains("needs a `test:`, `exp:` or `golden:`") == true,
+                "\(evidence) \(review): \(problems)")
+        }
+        let shown = [
+            "| SQLite waits in the busy handler | \(grdb) `test:Step1Tests/A.swift:handlerWaits` | checked |",
+            "| SQLite waits in the busy handler | \(page) `exp:01-waits.py` | checked |",
+            "| SQLite waits in the busy handler | `golden:step1.txt:busy handler ran 1 time` | checked |",
+            "| SQLite waits in the busy handler | \(grdb) | checked (definition: a default's value) |",
+            "| SQLite waits in the busy handler | \(page) | new (measured: one run) |",
+        ]
+        for row in shown { #expect(try Self.check(row).isEmpty, "\(row)") }
+        #expect(try Self.check("| SQLite waits in the busy handler | \(grdb) | checked |", list: "00-a.md").isEmpty)
     }
 
     @Test func aBadReviewARowOfTwoCellsAndAMissingQuotesLineAreCaught() throws {

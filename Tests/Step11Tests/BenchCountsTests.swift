@@ -82,11 +82,3 @@ import Testing
         }
     }
 }
-
-/// A count the trace callback adds to.
-private final class LockedCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}

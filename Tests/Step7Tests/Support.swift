@@ -44,32 +44,3 @@ func makeCache(in directory: TemporaryDirectory, configuration: Configuration? =
 func bodiesJSON(_ bodies: [[String: Any]]) throws -> Data {
     try JSONSerialization.data(withJSONObject: ["bodies": bodies])
 }
-
-/// The statements a connection runs, collected through `Database.trace`.
-final class StatementLog: @unchecked Sendable {
-    // @unchecked: `statements` is guarded by `lock`.
-    private let lock = NSLock()
-    private var statements: [String] = []
-
-    var configuration: Configuration {
-        var configuration = Configuration()
-        configuration.prepareDatabase { [self] db in
-            db.trace { [self] event in
-                lock.lock()
-                statements.append(oneLine("\(event)"))
-                lock.unlock()
-            }
-        }
-        return configuration
-    }
-
-    /// Everything logged so far, and a fresh start.
-    func take() -> [String] {
-        lock.lock()
-        defer {
-            statements = []
-            lock.unlock()
-        }
-        return statements
-    }
-}

@@ -37,6 +37,17 @@ _lib.sqlite3_prepare_v2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_i
 _lib.sqlite3_step.argtypes = [ctypes.c_void_p]
 _lib.sqlite3_finalize.argtypes = [ctypes.c_void_p]
 _lib.sqlite3_stmt_status.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+_lib.sqlite3_reset.argtypes = [ctypes.c_void_p]
+_lib.sqlite3_bind_int64.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int64]
+_lib.sqlite3_bind_null.argtypes = [ctypes.c_void_p, ctypes.c_int]
+_lib.sqlite3_bind_text.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_void_p]
+_lib.sqlite3_column_type.argtypes = [ctypes.c_void_p, ctypes.c_int]
+_lib.sqlite3_column_int64.argtypes = [ctypes.c_void_p, ctypes.c_int]
+_lib.sqlite3_column_int64.restype = ctypes.c_int64
+_lib.sqlite3_column_text.argtypes = [ctypes.c_void_p, ctypes.c_int]
+_lib.sqlite3_column_text.restype = ctypes.c_void_p  # the pointer itself: NULL is None
+_lib.sqlite3_column_bytes.argtypes = [ctypes.c_void_p, ctypes.c_int]
+_lib.sqlite3_errstr.argtypes = [ctypes.c_int]
 _TRACE = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_uint, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p)
 _lib.sqlite3_trace_v2.argtypes = [ctypes.c_void_p, ctypes.c_uint, _TRACE, ctypes.c_void_p]
 
@@ -85,6 +96,10 @@ class Connection:
         if rc != 0:
             raise SQLiteError(_lib.sqlite3_extended_errcode(self._db), _lib.sqlite3_errmsg(self._db).decode(), sql)
         return rows
+
+    def column(self, sql):
+        """The first column of every row, as text."""
+        return [row[0] for row in self.execute(sql)]
 
     def value(self, sql):
         """The first column of the first row, as text."""
@@ -139,6 +154,16 @@ class Connection:
             raise SQLiteError(_lib.sqlite3_extended_errcode(self._db), _lib.sqlite3_errmsg(self._db).decode(), sql)
         return Statement(statement)
 
+    def counted(self, sql):
+        """Prepares sql, steps it to the end and finalizes it; returns what --stats counts of it:
+        (full-scan steps, VM steps)."""
+        statement = self.prepare(sql)
+        while statement.step() == 100:  # SQLITE_ROW
+            pass
+        counts = statement.full_scan_steps(), statement.vm_steps()
+        statement.finalize()
+        return counts
+
     def close(self):
         """sqlite3_close_v2: returns its result code."""
         return _lib.sqlite3_close_v2(self._db)
@@ -157,12 +182,62 @@ class Statement:
     def step(self):
         return _lib.sqlite3_step(self._statement)
 
+    def bind_int(self, index, value):
+        """sqlite3_bind_int64 on placeholder `index` (from 1); returns its result code."""
+        return _lib.sqlite3_bind_int64(self._statement, index, value)
+
+    def bind_text(self, index, data, length):
+        """sqlite3_bind_text of the bytes `data`, `length` as given (-1: up to the first zero byte), copied
+        by SQLite (SQLITE_TRANSIENT); returns its result code."""
+        return _lib.sqlite3_bind_text(self._statement, index, data, length, ctypes.c_void_p(-1))
+
+    def bind_null(self, index):
+        return _lib.sqlite3_bind_null(self._statement, index)
+
+    def reset(self):
+        """sqlite3_reset: returns its result code."""
+        return _lib.sqlite3_reset(self._statement)
+
+    def column_type(self, index):
+        """sqlite3_column_type of column `index` (from 0): 1 INTEGER, 2 FLOAT, 3 TEXT, 4 BLOB, 5 NULL."""
+        return _lib.sqlite3_column_type(self._statement, index)
+
+    def column_int64(self, index):
+        return _lib.sqlite3_column_int64(self._statement, index)
+
+    def column_text(self, index):
+        """sqlite3_column_text then sqlite3_column_bytes: the bytes, or None for a NULL pointer."""
+        pointer = _lib.sqlite3_column_text(self._statement, index)
+        if pointer is None:
+            return None
+        return ctypes.string_at(pointer, _lib.sqlite3_column_bytes(self._statement, index))
+
+    def vm_steps(self):
+        """SQLITE_STMTSTATUS_VM_STEP: the virtual machine operations it ran (--stats)."""
+        return _lib.sqlite3_stmt_status(self._statement, 4, 0)
+
     def full_scan_steps(self):
         """SQLITE_STMTSTATUS_FULLSCAN_STEP: the times it stepped forward in a table during a full scan (--stats)."""
         return _lib.sqlite3_stmt_status(self._statement, 1, 0)
 
     def finalize(self):
         return _lib.sqlite3_finalize(self._statement)
+
+
+def errstr(code):
+    """sqlite3_errstr: SQLite's fixed English words for a result code."""
+    return _lib.sqlite3_errstr(code).decode()
+
+
+def open_v2(path, flags):
+    """sqlite3_open_v2 with `flags`: (result code, whether a handle came back, its message); the handle is
+    closed (sqlite3_close_v2), as a failed open's must be."""
+    handle = ctypes.c_void_p()
+    rc = _lib.sqlite3_open_v2(path.encode(), ctypes.byref(handle), flags, None)
+    message = _lib.sqlite3_errmsg(handle).decode() if handle else None
+    got_handle = bool(handle)
+    _lib.sqlite3_close_v2(handle)
+    return rc, got_handle, message
 
 
 def scratch():
