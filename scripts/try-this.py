@@ -85,6 +85,7 @@ def environment():
     env = {k: v for k, v in os.environ.items()
            if k not in ("ARGS", "STEPS", "FILE", "CONFIG", "MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")}
     env["TMPDIR"] = str(TREE / ".build" / "tmp")
+    env["COURSE_EXERCISES"] = "none"  # as make sets it: --breaks builds the tests, never an exercise
     env["PYTHONUNBUFFERED"] = "1"  # a background python3 -m http.server says it is serving at once
     return env
 

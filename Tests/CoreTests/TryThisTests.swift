@@ -83,7 +83,7 @@ import Testing
         var afterBlank = false
         for line in lines[(heading + 1)...] {
             if line.hasPrefix("## ") { break }
-            if line.firstMatch(of: /^(\d+\.|-) /) != nil {
+            if line.firstMatch(of: /^(\d+\.|-)[ ]/) != nil {
                 if let current { items.append(current) }
                 current = [line]
                 afterBlank = false
