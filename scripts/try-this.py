@@ -151,16 +151,36 @@ class Log:
             out.write(text)
 
 
+RUNNING = []  # the process groups started and not yet ended: Ctrl-C of the runner ends them too
+
+
 def run(command, log, stdin=None, timeout=TIMEOUT):
     """Runs a command as a learner types it, from the copy's root: (status, stdout, stderr)."""
     log.write(f"\n$ {command}\n")
+    process = subprocess.Popen(["bash", "-c", command], cwd=TREE, env=environment(), text=True,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    RUNNING.append(process)
     try:
-        result = subprocess.run(["bash", "-c", command], cwd=TREE, env=environment(), input=stdin,
-                                capture_output=True, text=True, timeout=timeout, start_new_session=True)
+        out, err = process.communicate(input=stdin or "", timeout=timeout)
     except subprocess.TimeoutExpired as timeout_error:
-        raise Failure(f"`{command}` did not end within {timeout} s") from timeout_error
-    log.write(result.stdout + result.stderr + f"[exit status {result.returncode}]\n")
-    return result.returncode, result.stdout, result.stderr
+        end(process)
+        raise Failure(f"    `{command}` did not end within {timeout} s") from timeout_error
+    finally:
+        if process in RUNNING:
+            RUNNING.remove(process)
+    log.write(out + err + f"[exit status {process.returncode}]\n")
+    return process.returncode, out, err
+
+
+def end(process):
+    """Kills a command's whole process group (make, the step, its workers) and waits for it."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
 
 
 class Background:
@@ -175,6 +195,7 @@ class Background:
         self.process = subprocess.Popen(["bash", "-c", command], cwd=TREE, env=environment(),
                                         stdin=subprocess.DEVNULL, stdout=self.file, stderr=subprocess.STDOUT,
                                         start_new_session=True)
+        RUNNING.append(self.process)
 
     def text(self):
         return self.output.read_text(encoding="utf-8", errors="replace")
@@ -205,12 +226,9 @@ class Background:
         return status
 
     def kill(self):
-        if self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.process.wait()
+        end(self.process)
+        if self.process in RUNNING:
+            RUNNING.remove(self.process)
         self.file.close()
 
 
@@ -436,6 +454,8 @@ def main():
     started, verdicts = time.time(), []
 
     def interrupted(signum, frame):
+        for process in list(RUNNING):
+            end(process)
         restore_tree()
         print("\ninterrupted: the scratch copy is back as committed", file=sys.stderr)
         sys.exit(130)
