@@ -399,6 +399,32 @@ class Item:
             restore_tree()
 
 
+KINDS = {"edit": {"find", "replace"}, "create": {"text"},
+         "run": {"status", "shows", "outputs", "stderr", "patterns", "absent", "unchanged", "capture", "stdin",
+                 "because", "needs"},
+         "start": {"name", "ready", "readyWhen", "because"}, "wait": {"shows", "outputs"},
+         "interrupt": {"status", "shows", "outputs", "stderr", "patterns", "absent", "capture"},
+         "breaks": {"crash", "passes"}, "passes": {"breaks"}}
+FIELDS = {"chapter", "item", "text", "actions", "undo", "afterUndo", "unchecked", "slow", "manual"}
+
+
+def problems(entries):
+    """What the runner cannot read in the manifest: an unknown field, an action of no kind or two."""
+    found = []
+    for entry in entries:
+        name = f"item {entry.get('chapter')}.{entry.get('item')}"
+        found += [f"{name}: unknown field {k!r}" for k in sorted(set(entry) - FIELDS)]
+        found += [f"{name}: no {k!r}" for k in ("chapter", "item", "text") if k not in entry]
+        for action in entry.get("actions", []) + entry.get("afterUndo", []):
+            kinds = [k for k in KINDS if k in action and not (k == "passes" and "breaks" in action)]
+            if len(kinds) != 1:
+                found.append(f"{name}: an action of {len(kinds)} kinds, not one: {action}")
+                continue
+            extra = set(action) - {kinds[0]} - KINDS[kinds[0]]
+            found += [f"{name}: {kinds[0]} has no field {k!r}" for k in sorted(extra)]
+    return found
+
+
 def describe(entry):
     lines = []
     for action in entry.get("actions", []) + entry.get("afterUndo", []):
@@ -436,6 +462,9 @@ def main():
         entries = [e for e in entries if e["item"] == options.item]
     if not entries:
         sys.exit("no item of scripts/try-this.json matches")
+    unreadable = problems(entries)
+    if unreadable:
+        sys.exit("scripts/try-this.json:\n" + "\n".join(f"  {p}" for p in unreadable))
 
     if options.list:
         for entry in entries:

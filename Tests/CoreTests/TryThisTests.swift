@@ -207,6 +207,28 @@ import Testing
         #expect(edits > 30, "read \(edits) edits")
     }
 
+    /// The runner reads every entry: `--list` (which runs nothing) stops on a field or an action it does not
+    /// know, so a misspelled promise ("shoes") cannot go unchecked until someone runs the slow items.
+    @Test func theRunnerReadsEveryEntry() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", workspaceRoot.appendingPathComponent("scripts/try-this.py").path, "--list"]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "scripts/try-this.py --list: \(problems)")
+        let listed = listing.components(separatedBy: "\n").filter { !$0.hasPrefix(" ") }.map {
+            String($0.prefix { $0 != " " })
+        }
+        let entries = try Self.entries().map { "\($0.chapter).\($0.item)" }
+        #expect(Array(listed.dropLast()) == entries, "\(listing)")
+    }
+
     /// The tests an entry expects to fail (or pass) exist, and each test its item names in backticks is
     /// among them: the chapter's *Breaks* list and the entry's cannot say different things.
     @Test func eachTestAnItemNamesIsItsEntrysAndExists() throws {
