@@ -157,6 +157,7 @@ RUNNING = []  # the process groups started and not yet ended: Ctrl-C of the runn
 def run(command, log, stdin=None, timeout=TIMEOUT):
     """Runs a command as a learner types it, from the copy's root: (status, stdout, stderr)."""
     log.write(f"\n$ {command}\n")
+    (TREE / ".build" / "tmp").mkdir(parents=True, exist_ok=True)  # SwiftPM stops when TMPDIR is missing
     process = subprocess.Popen(["bash", "-c", command], cwd=TREE, env=environment(), text=True,
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True)
