@@ -7,8 +7,8 @@ import Testing
 /// section has exactly one entry, in order; each entry still finds, in its item, its words, the
 /// lines it quotes as the learner's output and the commands it runs; each edit's find text occurs
 /// exactly once in its file (after the entry's earlier edits); and the tests an item names are the
-/// entry's and exist. Nothing is built or run: the runner is slow, and this keeps the two from
-/// drifting apart between its runs.
+/// entry's and exist; and the runner reads every entry. Nothing is built and no item is run (the
+/// runner is slow): this keeps the two from drifting apart between its runs.
 @Suite struct TryThisTests {
     static let manifestPath = "scripts/try-this.json"
 
