@@ -17,7 +17,7 @@ export TMPDIR := $(CURDIR)/.build/tmp$(shell mkdir -p "$(CURDIR)/.build/tmp")
 export COURSE_EXERCISES := none
 
 .DEFAULT_GOAL := help
-.PHONY: help ex reset doctor test build-tests golden docs evidence lint bench bench-quick mutants mutants-selftest
+.PHONY: help ex reset doctor test build-tests golden docs evidence try-this lint bench bench-quick mutants mutants-selftest
 .PHONY: catalog catalog-diagram diff-step5 step8-records step10-diagram sqlite tmp FORCE
 
 # MARK: - The learner's
@@ -130,6 +130,14 @@ docs:
 # The book's evidence (docs/evidence/README.md): run every experiment on the linked SQLite.
 evidence:
 	@python3 scripts/evidence.py $(ARGS)
+
+# Every chapter's "Try this", run (scripts/try-this.py, the items in scripts/try-this.json): each item's
+# edit in a scratch worktree (.build/try-this/, kept warm between runs; the learner's files are never
+# touched), its commands, and the outcome the chapter promises. Slow (each item builds its step), not in CI.
+#   make try-this ARGS="--chapter 3"     one chapter (--item 2: one item; --list: what each does)
+#   make try-this ARGS="--breaks"        also each item's *Breaks* tests, which must fail
+try-this: sqlite
+	@python3 scripts/try-this.py $(ARGS)
 
 # Style: the committed .swift-format (swift-argument-parser's, 4-space indent, 120 columns). CI runs it.
 lint:
