@@ -158,7 +158,8 @@ extension BuildStage.SharedChecks {
                 let run = copy.course(["hint", exercise.id])
                 #expect(run.status == 0, "\(run.output)")
                 #expect(
-                    run.output.contains("Hint \(index + 1) of \(exercise.hints.count) for \(exercise.id):\n  \(hint)\n"),
+                    run.output.contains(
+                        "Hint \(index + 1) of \(exercise.hints.count) for \(exercise.id):\n  \(hint)\n"),
                     "\(run.output)")
                 let more = "make ex ARGS=\"hint \(exercise.id)\" again for a more explicit one."
                 #expect(run.output.contains(more) == (index + 1 < exercise.hints.count), "\(run.output)")
@@ -172,7 +173,8 @@ extension BuildStage.SharedChecks {
             let copy = try LearnerCopy("list-count")
             defer { copy.remove() }
             let total = manifest.exercises.count
-            #expect(copy.course(["list"]).output.contains("\n0 of \(total) pass. make ex checks the next unfinished one."))
+            #expect(
+                copy.course(["list"]).output.contains("\n0 of \(total) pass. make ex checks the next unfinished one."))
             try passedEarlier(["s1-read-nulls", "s1-finalize"], in: copy)
             let list = copy.course(["list"])
             #expect(list.output.contains("\n2 of \(total) pass."), "\(list.output)")
@@ -258,7 +260,9 @@ extension BuildStage.SharedChecks {
             try write(try copy.solution(exercise), to: copy.file(exercise))
             let check = copy.course(["check", last])
             #expect(check.status == 0, "\(check.output)")
-            #expect(check.output.contains("\nEvery exercise passes. make ex ARGS=\"report\" writes your report."), "\(check.output)")
+            #expect(
+                check.output.contains("\nEvery exercise passes. make ex ARGS=\"report\" writes your report."),
+                "\(check.output)")
             #expect(!check.output.contains("Next:"), "\(check.output)")
         }
 

@@ -180,7 +180,8 @@ import Testing
             "step4", ["watch", "--database", "w.sqlite", "--timeout", "0.5", "--stats"], in: directory)
         #expect(watch.status == 0, "\(watch.stderr)")
         let line = try #require(watch.stdout.split(separator: "\n").first { $0.contains("PRAGMA data_version") })
-        let runs = try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first ?? ""))
+        let runs = try #require(
+            Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(2).first ?? ""))
         #expect((2...40).contains(runs), "\(line)")
     }
 
