@@ -16,6 +16,26 @@ import Testing
         return (database, path)
     }
 
+    /// A blank name is refused by the database layer itself, whoever calls it (not only the command line),
+    /// and nothing is written: the product, the renamed product and the category keep their names.
+    @Test func aBlankNameIsRefusedAndNothingChanges() throws {
+        let (database, _) = try fileDatabase()
+        let count = { try database.reader.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM Products") } }
+        let before = try count()
+        #expect(throws: CourseError.self) { try database.addProduct(name: "  ", categoryID: 3, supplierID: 9) }
+        #expect(throws: CourseError.self) { try database.renameProduct(id: 1, to: " ") }
+        #expect(throws: CourseError.self) { try database.renameCategory(id: 3, to: "") }
+        #expect(try count() == before)
+        let names = try database.reader.read { db in
+            (
+                try String.fetchOne(db, sql: "SELECT ProductName FROM Products WHERE ProductID = 1"),
+                try String.fetchOne(db, sql: "SELECT CategoryName FROM Categories WHERE CategoryID = 3")
+            )
+        }
+        #expect(names.0?.trimmingCharacters(in: .whitespaces).isEmpty == false)
+        #expect(names.1?.trimmingCharacters(in: .whitespaces).isEmpty == false)
+    }
+
     @Test func theCheckPassesAfterEachKindOfChange() throws {
         let (database, _) = try fileDatabase()
         try database.checkIndexes()
