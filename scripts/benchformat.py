@@ -12,7 +12,11 @@ def ratio(r):
     return f"{r:.0f}" if r >= 100 else f"{r:.1f}" if r >= 10 else f"{r:.2f}"
 
 
-def net(r):
+def net_seconds(r):
     """A step command's own work: its time beyond the same command on one row."""
-    value = r["seconds"] - r["baselineSeconds"]
+    return r["seconds"] - r["baselineSeconds"]
+
+
+def net(r):
+    value = net_seconds(r)
     return seconds(value) if value > 0 else "≈ 0"

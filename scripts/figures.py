@@ -25,10 +25,11 @@ A figure whose results are not kept has no name here, and the sentence that quot
 import json
 import pathlib
 import re
+import statistics
 import subprocess
 import sys
 
-from benchformat import net, ratio, seconds
+from benchformat import net, net_seconds, ratio, seconds
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RUNS = sorted((ROOT / "Benchmarks" / "results").glob("*.json"))
@@ -91,10 +92,6 @@ def in_runs(values, unit=times):
     return ", ".join(texts[:-1]) + " and " + texts[-1] if len(texts) > 1 else texts[0]
 
 
-def net_seconds(r):
-    return r["seconds"] - r["baselineSeconds"]
-
-
 def smallest_margin(number):
     bounded = [r for r in run(number)["results"] if r.get("claimDirection") != "exactly"]
     return min(bounded, key=lambda r: r["margin"])
@@ -107,19 +104,7 @@ def bench_tables():
 
 # MARK: - The figures
 
-FIGURES = {}
-
-
-def figure(name):
-    def register(function):
-        FIGURES[name] = function
-        return function
-    return register
-
-
-def register_many(table):
-    for name, function in table.items():
-        figure(name)(function)
+FIGURES = {}  # name → a function that computes the figure's text now
 
 
 AUTOCOMMIT_DELETE_FULL = "1000 autocommit inserts (DELETE journal, synchronous FULL)"
@@ -176,11 +161,6 @@ def step8_row(label):
     """The three runs of a row of step 8's build table, in seconds."""
     cells = measurement(STEP8_BUILD, rf"^\| {re.escape(label)} \|(.*)\|$").split("|")
     return [float(re.search(r"[\d.]+", c).group(0)) for c in cells if re.search(r"\d", c)]
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2]
 
 
 def fts_table():
@@ -315,7 +295,7 @@ def claims_held():
     return f"all {total}" if set(held) == {total} else in_runs(held, unit=str) + f" of {total}"
 
 
-register_many({
+FIGURES.update({
     # Chapter 12, "Claims and their bounds" and "The figures on this machine".
     "runs-kept": lambda: {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(len(RUNS), str(len(RUNS))),
     "claims-table": claims_table,
@@ -348,7 +328,7 @@ register_many({
     "sync-counts": lambda: measurement("## step 7 sync", r"; \d+ syncs?, [\d,]+ pages written, [\d,]+ statements run$",
                                        whole=True)[0].lstrip("; "),
     # Chapter 8, "What it costs".
-    "step8-cold-cost": lambda: f"{median([v for v in step8_row('step 8' + chr(39) + 's cost')]):.1f} s",
+    "step8-cold-cost": lambda: f"{statistics.median_low([v for v in step8_row('step 8' + chr(39) + 's cost')]):.1f} s",
     "step8-column-rebuild": lambda: span(step8_row("rebuild after adding a column to `BodiesDB-001.sql`"),
                                          unit=lambda v: f"{v:.1f} s"),
     "step8-comment-rebuild": lambda: span(step8_row("rebuild after editing a comment in it"), unit=lambda v: f"{v:.1f} s"),
